@@ -1,0 +1,115 @@
+"""The shape every game has: a decider, views for each seat, and bots.
+
+A game is a pure function of its events. ``decide`` turns a command into events (or raises a
+``RuleError``), ``evolve`` applies one event to a state, and the state of a game is always
+``fold(game, events)``. Nothing here reads the clock, draws randomness or does I/O: the shuffled
+orders and the start player arrive as data in the ``start`` command.
+
+Contract for a game module (see ``GameDefinition``):
+
+* A state is immutable, or at least never mutated after ``evolve`` returns it: ``evolve``
+  builds a new state and leaves its input untouched, because the service caches states and the
+  bots explore from them. States compare with ``==`` so that a refold can be checked.
+* Commands and events are plain JSON-able data (str, int, bool, None, list, dict; no floats).
+  Cards, animals and motifs are named by the lowercase identifiers of the rules files.
+* ``decide(state, Command(seat, {"type": "start", "start_player": k, "orders": {...}}))`` starts
+  the game. ``orders`` maps each label of ``GameDefinition.shuffles`` to a permutation of
+  ``range(size)``; the game applies it to its canonical (sorted) card list.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Seat = int
+Json = Any
+State = Any
+
+
+@dataclass(frozen=True)
+class Command:
+    """What a seat (or the system, ``seat=None``) asks for; ``body`` holds ``type`` and fields."""
+
+    seat: Seat | None
+    body: Mapping[str, Json]
+
+    @property
+    def type(self) -> str:
+        return str(self.body.get("type", ""))
+
+
+@dataclass(frozen=True)
+class Event:
+    """A fact: a stable ``type`` name and JSON-able ``data``."""
+
+    type: str
+    data: Mapping[str, Json] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Option:
+    """An integer game option with its default and inclusive bounds."""
+
+    default: int
+    minimum: int
+    maximum: int
+    description: str
+
+    def check(self, value: object) -> str | None:
+        """Return an error message for ``value``, or ``None`` when it is acceptable."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            return "must be an integer"
+        if not self.minimum <= value <= self.maximum:
+            return f"must be between {self.minimum} and {self.maximum}"
+        return None
+
+
+# A bot strategy sees only what its seat may see, and chooses one of the legal command bodies.
+Strategy = Callable[[Mapping[str, Json], list[dict[str, Json]], random.Random], dict[str, Json]]
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """Everything the service needs to host one game, registered by ``id``."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: Mapping[str, Option]
+    # (players, options) -> the state before the start command.
+    initial_state: Callable[[int, Mapping[str, int]], State]
+    # (players, options) -> {label: size}: the shuffles the start command must carry.
+    shuffles: Callable[[int, Mapping[str, int]], Mapping[str, int]]
+    decide: Callable[[State, Command], list[Event]]
+    evolve: Callable[[State, Event], State]
+    # (state, seat or None for a spectator) -> what that seat may see; everything once over.
+    view: Callable[[State, Seat | None], dict[str, Json]]
+    # (state, seat) -> every complete command body the seat may send now.
+    legal_commands: Callable[[State, Seat], list[dict[str, Json]]]
+    to_act: Callable[[State], frozenset[Seat]]
+    # (event, viewer) -> the event as that viewer may see it (private fields removed).
+    redact: Callable[[Event, Seat | None], Event]
+    # (command body, acting seat, viewer) -> the body as the viewer may see it.
+    redact_command: Callable[[Mapping[str, Json], Seat | None, Seat | None], dict[str, Json]]
+    # state -> None while running, else {"scores": [...], "winners": [...], ...}.
+    result: Callable[[State], dict[str, Json] | None]
+    strategies: Mapping[str, Strategy]
+    # Command types a player may send, for the API's schemas and docs.
+    command_types: tuple[str, ...] = ()
+
+
+def fold(game: GameDefinition, state: State, events: Iterable[Event]) -> State:
+    """Apply ``events`` to ``state`` in order."""
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
+def public_command(body: Mapping[str, Json], seat: Seat | None, viewer: Seat | None) -> dict:
+    """A ``redact_command`` for games whose commands hide nothing."""
+    return dict(body)

@@ -1,0 +1,383 @@
+"""A match: one hosted game with its seats, its committed seed and its lifecycle.
+
+The match is itself a decider that wraps a game's decider. It owns what every game shares:
+creating the table, seating players, starting when the last human seat is taken (the deck orders
+derived from the committed seed, see ``domain.fairness``), handing a seat that leaves to a bot,
+and ending with the result and the revealed seed. Every other command goes to the game.
+
+Match events (their names are reserved; a game never uses them):
+
+* ``GameCreated`` {game, rules_version, players, seats: [{kind, strategy}], options,
+  commitment, seed*}
+* ``PlayerJoined`` {seat, name, client_seed, token_hash*}
+* ``GameStarted`` {start_player, orders*}
+* ``SeatLeft`` {seat, strategy}
+* ``GameEnded`` {result, seed}
+
+Fields marked * are hidden from every client until the game has ended.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from domain import fairness, registry
+from domain.errors import (
+    AlreadyStarted,
+    GameFull,
+    GameNotStarted,
+    GameOver,
+    IllegalMove,
+    InvalidSetup,
+    NotYourTurn,
+    SeatTaken,
+)
+from domain.game import Command, Event, GameDefinition, Option, Seat, fold
+
+MATCH_EVENTS = frozenset({"GameCreated", "PlayerJoined", "GameStarted", "SeatLeft", "GameEnded"})
+SYSTEM_EVENTS = frozenset({"GameCreated", "GameStarted", "GameEnded"})
+MATCH_COMMANDS = frozenset({"create", "join", "leave"})
+LEAVE_STRATEGY = "greedy"
+
+WAITING, ACTIVE, FINISHED = "waiting", "active", "finished"
+
+# Options every game has; they steer the service (timers, bot pacing), not the rules.
+TABLE_OPTIONS = {
+    "turn_timeout_s": Option(0, 0, 86_400, "seconds a human seat has to act; 0 = no limit"),
+    "bot_delay_ms": Option(0, 0, 60_000, "pause before each bot move, so people can follow"),
+}
+
+
+def all_options(game: GameDefinition) -> dict[str, Option]:
+    """The table options and the game's own, as one namespace."""
+    return {**TABLE_OPTIONS, **game.options}
+
+
+def resolve_options(game: GameDefinition, given: Mapping[str, object] | None) -> dict[str, int]:
+    """Every option with defaults filled in; raises ``ValueError`` on an unknown or bad one."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(all_options(game)))
+    if unknown:
+        raise ValueError(f"unknown option {unknown[0]!r}")
+    resolved = {}
+    for name, option in all_options(game).items():
+        value = given.get(name, option.default)
+        problem = option.check(value)
+        if problem:
+            raise ValueError(f"option {name!r} {problem}")
+        resolved[name] = value
+    return resolved
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    kind: str  # "human" or "bot"
+    strategy: str | None = None
+    name: str | None = None
+    client_seed: str = ""
+    token_hash: str | None = None
+    left: bool = False  # a human who handed the seat to a bot
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "human" and self.token_hash is None
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.kind == "bot" or self.left
+
+
+@dataclass(frozen=True)
+class MatchState:
+    version: int = 0
+    game: str | None = None
+    options: Mapping[str, int] = field(default_factory=dict)
+    seats: tuple[SeatInfo, ...] = ()
+    commitment: str | None = None
+    seed: str | None = None
+    status: str = WAITING
+    board: Any = None  # the game's own state, once started
+    # seat -> the version at which it last became one of the seats to act.
+    since: Mapping[Seat, int] = field(default_factory=dict)
+    result: Mapping[str, Any] | None = None
+    head_hash: str | None = None  # set by the store's loader, never by evolve
+
+    @property
+    def definition(self) -> GameDefinition:
+        return registry.get(self.game or "")
+
+    @property
+    def game_options(self) -> dict[str, int]:
+        """The options the game's rules read (the table options left out)."""
+        return {k: v for k, v in self.options.items() if k not in TABLE_OPTIONS}
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def to_act(self) -> frozenset[Seat]:
+        if self.status != ACTIVE:
+            return frozenset()
+        return self.definition.to_act(self.board)
+
+    def seat_of_token_hash(self, token_hash: str) -> Seat | None:
+        for seat, info in enumerate(self.seats):
+            if info.token_hash is not None and info.token_hash == token_hash:
+                return seat
+        return None
+
+
+INITIAL = MatchState()
+
+
+def token_hash(token: str) -> str:
+    """How a bearer token is stored: only its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+# --- decide -------------------------------------------------------------------------------
+
+
+def decide(state: MatchState, command: Command) -> list[Event]:
+    """The events a command causes; raises a ``RuleError`` when the rules forbid it."""
+    if command.type == "create":
+        return _create(state, command.body)
+    if state.version == 0:
+        raise IllegalMove("the game does not exist yet")
+    if command.type == "join":
+        return _join(state, command.body)
+    if state.status == FINISHED:
+        raise GameOver("the game has ended")
+    if state.status == WAITING:
+        raise GameNotStarted("the game waits for players to join")
+    if command.type == "leave":
+        return _leave(state, command.seat)
+    if command.seat is not None and command.seat not in state.to_act():
+        raise NotYourTurn(f"seat {command.seat} is not to act now")
+    return _play(state, state.definition.decide(state.board, command))
+
+
+def _create(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
+    if state.version:
+        raise IllegalMove("the game exists already")
+    game = registry.get(body["game"])
+    seats = [{"kind": s["kind"], "strategy": s.get("strategy")} for s in body["seats"]]
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise InvalidSetup(
+            f"{game.name} takes {game.min_players} to {game.max_players} players, not {len(seats)}"
+        )
+    for seat in seats:
+        if seat["kind"] == "bot" and seat["strategy"] not in game.strategies:
+            raise InvalidSetup(f"unknown strategy {seat['strategy']!r} for {game.id}")
+        if seat["kind"] == "human":
+            seat["strategy"] = None
+    try:
+        options = resolve_options(game, body.get("options"))
+    except ValueError as error:
+        raise InvalidSetup(str(error)) from None
+    seed = bytes.fromhex(body["seed"])
+    created = Event(
+        "GameCreated",
+        {
+            "game": game.id,
+            "rules_version": game.rules_version,
+            "players": len(seats),
+            "seats": seats,
+            "options": options,
+            "commitment": fairness.commitment(seed),
+            "seed": body["seed"],
+        },
+    )
+    after = evolve(state, created)
+    return [created, *_start_if_ready(after)]
+
+
+def _join(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
+    if state.status != WAITING:
+        raise AlreadyStarted("the game has started; no seat is open")
+    open_seats = [n for n, info in enumerate(state.seats) if info.open]
+    wanted = body.get("seat")
+    if wanted is None:
+        if not open_seats:
+            raise GameFull("every human seat is taken")
+        wanted = open_seats[0]
+    elif wanted not in open_seats:
+        if not 0 <= wanted < state.players:
+            raise IllegalMove(f"there is no seat {wanted}")
+        raise SeatTaken(f"seat {wanted} is not open")
+    joined = Event(
+        "PlayerJoined",
+        {
+            "seat": wanted,
+            "name": body["name"],
+            "client_seed": body.get("client_seed", ""),
+            "token_hash": body["token_hash"],
+        },
+    )
+    return [joined, *_start_if_ready(evolve(state, joined))]
+
+
+def _start_if_ready(state: MatchState) -> list[Event]:
+    if any(info.open for info in state.seats):
+        return []
+    game = state.definition
+    seed = bytes.fromhex(state.seed or "")
+    client_seeds = [info.client_seed for info in state.seats]
+    start = fairness.derive_start(
+        seed, client_seeds, game.shuffles(state.players, state.game_options), state.players
+    )
+    started = Event(
+        "GameStarted", {"start_player": start["start_player"], "orders": start["orders"]}
+    )
+    after = evolve(state, started)
+    return [started, *_play(after, game.decide(after.board, Command(None, start)))]
+
+
+def _leave(state: MatchState, seat: Seat | None) -> list[Event]:
+    if seat is None or state.seats[seat].played_by_bot:
+        raise IllegalMove("only a human seat can be handed to a bot")
+    return [Event("SeatLeft", {"seat": seat, "strategy": LEAVE_STRATEGY})]
+
+
+def _play(state: MatchState, game_events: list[Event]) -> list[Event]:
+    """Game events, followed by ``GameEnded`` when they finish the game."""
+    if not game_events:
+        return []
+    game = state.definition
+    result = game.result(fold(game, state.board, game_events))
+    if result is None:
+        return game_events
+    return [*game_events, Event("GameEnded", {"result": result, "seed": state.seed})]
+
+
+# --- evolve -------------------------------------------------------------------------------
+
+
+def evolve(state: MatchState, event: Event) -> MatchState:
+    """Apply one event. Never checks rules."""
+    data = event.data
+    version = state.version + 1
+    if event.type == "GameCreated":
+        seats = tuple(SeatInfo(kind=s["kind"], strategy=s.get("strategy")) for s in data["seats"])
+        return replace(
+            state,
+            version=version,
+            game=data["game"],
+            options=dict(data["options"]),
+            seats=seats,
+            commitment=data["commitment"],
+            seed=data["seed"],
+        )
+    if event.type == "PlayerJoined":
+        seat = data["seat"]
+        info = replace(
+            state.seats[seat],
+            name=data["name"],
+            client_seed=data["client_seed"],
+            token_hash=data["token_hash"],
+        )
+        return replace(state, version=version, seats=_with(state.seats, seat, info))
+    if event.type == "SeatLeft":
+        seat = data["seat"]
+        info = replace(state.seats[seat], left=True, strategy=data["strategy"])
+        return replace(state, version=version, seats=_with(state.seats, seat, info))
+    if event.type == "GameEnded":
+        return replace(state, version=version, status=FINISHED, result=data["result"], since={})
+    if event.type == "GameStarted":
+        board = state.definition.initial_state(state.players, state.game_options)
+        state = replace(state, status=ACTIVE, board=board)
+    else:
+        state = replace(state, board=state.definition.evolve(state.board, event))
+    return _track_turns(replace(state, version=version), state.since)
+
+
+def _with(seats: tuple[SeatInfo, ...], seat: Seat, info: SeatInfo) -> tuple[SeatInfo, ...]:
+    return (*seats[:seat], info, *seats[seat + 1 :])
+
+
+def _track_turns(state: MatchState, since: Mapping[Seat, int]) -> MatchState:
+    """Remember when each seat to act became one, so a timer can tell if it is stale."""
+    acting = state.to_act()
+    updated = {seat: since.get(seat, state.version) for seat in acting}
+    return replace(state, since=updated)
+
+
+# --- what clients see ----------------------------------------------------------------------
+
+PRIVATE_FIELDS = {
+    "GameCreated": ("seed",),
+    "PlayerJoined": ("token_hash",),
+    "GameStarted": ("orders",),
+}
+
+
+def redact(state: MatchState, event: Event, viewer: Seat | None) -> Event:
+    """``event`` as ``viewer`` may see it; ``state`` tells whether the game has ended."""
+    if state.status == FINISHED:
+        return event
+    hidden = PRIVATE_FIELDS.get(event.type)
+    if hidden:
+        return Event(event.type, {k: v for k, v in event.data.items() if k not in hidden})
+    if event.type in MATCH_EVENTS:
+        return event
+    return state.definition.redact(event, viewer)
+
+
+def redact_cause(
+    state: MatchState, cause: Mapping[str, Any], actor: Seat | None, viewer: Seat | None
+) -> dict[str, Any]:
+    """A recorded command body as ``viewer`` may see it."""
+    if state.status == FINISHED:
+        return dict(cause)
+    kind = cause.get("type")
+    if kind == "create":
+        return {k: v for k, v in cause.items() if k != "seed"}
+    if kind == "join":
+        return {k: v for k, v in cause.items() if k != "token_hash"}
+    if kind in MATCH_COMMANDS:
+        return dict(cause)
+    return state.definition.redact_command(cause, actor, viewer)
+
+
+def view(state: MatchState, viewer: Seat | None) -> dict[str, Any]:
+    """The match as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
+    board = None
+    if state.status != WAITING:
+        board = state.definition.view(state.board, None if state.status == FINISHED else viewer)
+    return {
+        "game": state.game,
+        "status": state.status,
+        "version": state.version,
+        "seat": viewer,
+        "to_act": sorted(state.to_act()),
+        "board": board,
+        "result": state.result,
+    }
+
+
+def legal_commands(state: MatchState, seat: Seat) -> list[dict[str, Any]]:
+    """Every command body the seat may send now (``leave`` included while it plays)."""
+    if state.status != ACTIVE:
+        return []
+    moves = []
+    if seat in state.to_act():
+        moves = state.definition.legal_commands(state.board, seat)
+    if not state.seats[seat].played_by_bot:
+        moves.append({"type": "leave"})
+    return moves
+
+
+def seats_summary(state: MatchState) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": n,
+            "kind": "bot" if info.played_by_bot else "human",
+            "name": info.name if info.kind == "human" else f"{info.strategy} bot",
+            "strategy": info.strategy,
+            "taken": not info.open,
+        }
+        for n, info in enumerate(state.seats)
+    ]
