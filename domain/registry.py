@@ -7,7 +7,7 @@ import importlib
 from domain.game import GameDefinition
 
 # Each module exposes ``GAME``. Adding a game is adding a line here; nothing else changes.
-BUILTIN_GAMES = ("domain.fette_beute",)
+BUILTIN_GAMES: tuple[str, ...] = ()
 
 _games: dict[str, GameDefinition] = {}
 

@@ -123,11 +123,12 @@ def assert_accepts_exactly_legal(
     game: GameDefinition, state: Any, seat: int, candidates: Iterable[dict]
 ) -> None:
     """``decide`` accepts a candidate body iff ``legal_commands`` lists it."""
-    legal = game.legal_commands(state, seat)
+    # Compared as JSON text: in Python True == 1, but a client's `true` is not a count of 1.
+    legal = {json.dumps(body, sort_keys=True) for body in game.legal_commands(state, seat)}
     for body in candidates:
         try:
             game.decide(state, Command(seat, body))
             accepted = True
         except RuleError:
             accepted = False
-        assert accepted == (body in legal), (seat, body, accepted)
+        assert accepted == (json.dumps(body, sort_keys=True) in legal), (seat, body, accepted)

@@ -1,0 +1,236 @@
+"""The match lifecycle and the decider contract, on the test game."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import fairness, match, registry
+from domain.errors import (
+    AlreadyStarted,
+    GameFull,
+    GameNotStarted,
+    GameOver,
+    IllegalMove,
+    InvalidSetup,
+    NotYourTurn,
+    RuleError,
+    SeatTaken,
+)
+from domain.game import Command, fold
+from tests.domain import playout
+from tests.toygame import TOY
+
+SEED = "11" * 32
+
+registry.register(TOY)
+
+
+def create(*kinds: str, **options: int) -> list:
+    seats = [{"kind": k} if k == "human" else {"kind": "bot", "strategy": "random"} for k in kinds]
+    body = {"type": "create", "game": TOY.id, "seats": seats, "options": options, "seed": SEED}
+    return match.decide(match.INITIAL, Command(None, body))
+
+
+def join(state: match.MatchState, name: str, **extra) -> list:
+    body = {"type": "join", "name": name, "token_hash": f"h-{name}", **extra}
+    return match.decide(state, Command(None, body))
+
+
+def replay(events: list) -> match.MatchState:
+    return fold_match(match.INITIAL, events)
+
+
+def fold_match(state: match.MatchState, events: list) -> match.MatchState:
+    for event in events:
+        state = match.evolve(state, event)
+    return state
+
+
+class TestCreate:
+    def test_commits_to_the_seed_and_waits_for_humans(self):
+        events = create("human", "bot")
+        assert [e.type for e in events] == ["GameCreated"]
+        created = events[0].data
+        assert created["commitment"] == fairness.commitment(bytes.fromhex(SEED))
+        assert created["options"] == {"turn_timeout_s": 0, "bot_delay_ms": 0, "cards": 6}
+        state = replay(events)
+        assert state.status == match.WAITING
+        assert state.version == 1
+
+    def test_without_humans_starts_at_once(self):
+        events = create("bot", "bot")
+        assert [e.type for e in events] == ["GameCreated", "GameStarted", "Dealt"]
+        state = replay(events)
+        assert state.status == match.ACTIVE
+        assert state.to_act() == {events[1].data["start_player"]}
+
+    @pytest.mark.parametrize("kinds", [("human",), ("human",) * 4])
+    def test_rejects_a_player_count_outside_the_range(self, kinds):
+        with pytest.raises(InvalidSetup, match="takes 2 to 3 players"):
+            create(*kinds)
+
+    def test_rejects_unknown_and_out_of_range_options(self):
+        with pytest.raises(InvalidSetup, match="unknown option 'colour'"):
+            create("human", "human", colour=3)
+        with pytest.raises(InvalidSetup, match="'cards' must be between 2 and 40"):
+            create("human", "human", cards=99)
+
+    def test_rejects_an_unknown_strategy(self):
+        body = {
+            "type": "create",
+            "game": TOY.id,
+            "seats": [{"kind": "bot", "strategy": "psychic"}, {"kind": "human"}],
+            "seed": SEED,
+        }
+        with pytest.raises(InvalidSetup, match="unknown strategy"):
+            match.decide(match.INITIAL, Command(None, body))
+
+    def test_cannot_create_twice(self):
+        state = replay(create("human", "human"))
+        with pytest.raises(IllegalMove):
+            match.decide(state, Command(None, {"type": "create"}))
+
+
+class TestJoin:
+    def test_takes_the_lowest_open_seat_and_starts_with_the_last(self):
+        state = replay(create("human", "bot", "human"))
+        first = join(state, "ada")
+        assert [e.type for e in first] == ["PlayerJoined"]
+        assert first[0].data["seat"] == 0
+        state = fold_match(state, first)
+        last = join(state, "bob", client_seed="bob's luck")
+        assert [e.type for e in last] == ["PlayerJoined", "GameStarted", "Dealt"]
+        assert last[0].data["seat"] == 2
+        state = fold_match(state, last)
+        assert state.status == match.ACTIVE
+
+    def test_start_orders_follow_the_seed_and_every_client_seed(self):
+        state = replay(create("human", "human"))
+        state = fold_match(state, join(state, "ada", client_seed="a"))
+        started = join(state, "bob", client_seed="b")[1].data
+        expected = fairness.derive_start(bytes.fromhex(SEED), ["a", "b"], {"deck": 6}, 2)
+        assert started["orders"] == expected["orders"]
+        assert started["start_player"] == expected["start_player"]
+
+    def test_a_chosen_seat(self):
+        state = replay(create("human", "human", "human"))
+        assert join(state, "ada", seat=2)[0].data["seat"] == 2
+
+    def test_errors(self):
+        state = replay(create("human", "bot"))
+        with pytest.raises(SeatTaken):
+            join(state, "ada", seat=1)  # a bot's seat
+        with pytest.raises(IllegalMove, match="no seat 5"):
+            join(state, "ada", seat=5)
+        state = fold_match(state, join(state, "ada"))
+        with pytest.raises(AlreadyStarted):
+            join(state, "bob")
+
+    def test_full_before_start_cannot_happen_but_is_reported(self):
+        state = replay(create("human", "human"))
+        state = fold_match(state, join(state, "ada")[:1])  # joined, start not applied
+        state = fold_match(state, [join(state, "bob")[0]])
+        assert state.status == match.WAITING
+        with pytest.raises(GameFull):
+            join(state, "cyd")
+
+
+class TestPlay:
+    def started(self) -> match.MatchState:
+        return replay(create("bot", "bot"))
+
+    def test_commands_before_the_start_are_refused(self):
+        state = replay(create("human", "human"))
+        with pytest.raises(GameNotStarted):
+            match.decide(state, Command(0, {"type": "draw", "count": 1}))
+
+    def test_only_seats_to_act_may_play(self):
+        state = self.started()
+        idle = 1 - next(iter(state.to_act()))
+        with pytest.raises(NotYourTurn):
+            match.decide(state, Command(idle, {"type": "draw", "count": 1}))
+
+    def test_the_last_move_ends_the_game_and_reveals_the_seed(self):
+        state = self.started()
+        while state.status == match.ACTIVE:
+            seat = next(iter(state.to_act()))
+            events = match.decide(state, Command(seat, {"type": "draw", "count": 1}))
+            state = fold_match(state, events)
+        assert events[-1].type == "GameEnded"
+        assert events[-1].data["seed"] == SEED
+        assert state.result == events[-1].data["result"]
+        with pytest.raises(GameOver):
+            match.decide(state, Command(0, {"type": "draw", "count": 1}))
+
+    def test_since_tracks_when_a_seat_became_to_act(self):
+        state = self.started()
+        seat = next(iter(state.to_act()))
+        assert state.since == {seat: state.version}
+        after = fold_match(state, match.decide(state, Command(seat, {"type": "draw", "count": 1})))
+        assert after.since == {1 - seat: after.version}
+
+    def test_leave_hands_the_seat_to_a_bot(self):
+        state = replay(create("human", "human"))
+        state = fold_match(state, join(state, "ada"))
+        state = fold_match(state, join(state, "bob"))
+        events = match.decide(state, Command(0, {"type": "leave"}))
+        assert [e.type for e in events] == ["SeatLeft"]
+        state = fold_match(state, events)
+        assert state.seats[0].played_by_bot
+        assert match.legal_commands(state, 0) == [] or {"type": "leave"} not in (
+            match.legal_commands(state, 0)
+        )
+        with pytest.raises(IllegalMove):
+            match.decide(state, Command(0, {"type": "leave"}))
+
+
+class TestWhatClientsSee:
+    def test_secrets_are_hidden_until_the_end(self):
+        events = create("human", "human")
+        state = replay(events)
+        state = fold_match(state, events := [*events, *join(state, "ada")])
+        joined = fold_match(state, join(state, "bob"))
+        for event in events:
+            shown = match.redact(joined, event, 0).data
+            assert "seed" not in shown
+            assert "token_hash" not in shown
+        started = join(state, "bob")[1]
+        assert "orders" not in match.redact(joined, started, None).data
+
+    def test_cause_of_create_and_join_hides_seed_and_token(self):
+        state = replay(create("human", "human"))
+        assert "seed" not in match.redact_cause(state, {"type": "create", "seed": SEED}, None, 0)
+        assert "token_hash" not in match.redact_cause(
+            state, {"type": "join", "token_hash": "x"}, 0, 0
+        )
+
+    def test_view_of_a_waiting_game_has_no_board(self):
+        state = replay(create("human", "human"))
+        shown = match.view(state, None)
+        assert shown["status"] == "waiting"
+        assert shown["board"] is None
+        assert shown["to_act"] == []
+
+
+def test_the_toy_game_satisfies_the_contract():
+    for seed in range(30):
+        game = playout.play(TOY, 2 + seed % 2, seed, cards=7)
+        assert game.game.result(game.state)["winners"]
+
+
+def test_decide_accepts_exactly_the_legal_commands():
+    game = playout.start(TOY, 2, __import__("random").Random(1))
+    seat = next(iter(TOY.to_act(game.state)))
+    candidates = [{"type": "draw", "count": n} for n in (0, 1, 2, 3, True)]
+    candidates += [{"type": "pass"}, {"type": "draw"}, {"type": "draw", "count": 1, "x": 1}]
+    playout.assert_accepts_exactly_legal(TOY, game.state, seat, candidates)
+    playout.assert_accepts_exactly_legal(TOY, game.state, 1 - seat, candidates)
+
+
+def test_fold_of_nothing_is_the_state():
+    assert fold(TOY, "s", []) == "s"
+
+
+def test_rule_errors_carry_stable_codes():
+    codes = {cls.code for cls in RuleError.__subclasses__()}
+    assert {"not_your_turn", "illegal_move", "game_over", "game_full"} <= codes
