@@ -38,6 +38,9 @@ class Command:
 
     @property
     def type(self) -> str:
+        # Untrusted input: a body that is not an object has no type, and no command matches it.
+        if not isinstance(self.body, Mapping):
+            return ""
         return str(self.body.get("type", ""))
 
 

@@ -103,7 +103,6 @@ class MatchState:
     # seat -> the version at which it last became one of the seats to act.
     since: Mapping[Seat, int] = field(default_factory=dict)
     result: Mapping[str, Any] | None = None
-    head_hash: str | None = None  # set by the store's loader, never by evolve
 
     @property
     def definition(self) -> GameDefinition:

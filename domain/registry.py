@@ -7,7 +7,7 @@ import importlib
 from domain.game import GameDefinition
 
 # Each module exposes ``GAME``. Adding a game is adding a line here; nothing else changes.
-BUILTIN_GAMES: tuple[str, ...] = ()
+BUILTIN_GAMES = ("domain.fette_beute", "domain.gloria_picktoria", "domain.sly")
 
 _games: dict[str, GameDefinition] = {}
 

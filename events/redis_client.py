@@ -1,0 +1,103 @@
+"""Redis clients with settings that suit the event store (redis-py 8's defaults do not).
+
+redis-py 8 retries a failed command 10 times with backoff, times a read out after 5 s and
+caps a pool at 100 connections. For Foxden that means: a dead Redis stalls a request for
+about a minute instead of failing fast; an ``XREAD BLOCK`` longer than the socket timeout
+fails with TimeoutError (after all the retries); and the 101st open event stream of a process
+gets ``MaxConnectionsError``. :func:`connect` sets each of these on purpose.
+
+hiredis: redis-py picks its C reply parser by itself whenever the ``hiredis`` package is
+importable (it is a dependency, ``redis[hiredis]``); :data:`HIREDIS_AVAILABLE` says whether it
+did. It parses replies several times faster than the pure-Python parser, which matters for
+reading streams.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+from urllib.parse import urlsplit
+
+import redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
+from redis.utils import HIREDIS_AVAILABLE
+
+__all__ = [
+    "CONNECT_TIMEOUT_S",
+    "DEFAULT_URL",
+    "HIREDIS_AVAILABLE",
+    "MAX_BLOCK_MS",
+    "SOCKET_TIMEOUT_S",
+    "blocking_socket_timeout",
+    "connect",
+    "max_connections",
+    "retry_policy",
+]
+
+DEFAULT_URL = "redis://127.0.0.1:6379/0"
+CONNECT_TIMEOUT_S = 2.0
+SOCKET_TIMEOUT_S = 5.0
+# The longest XREAD BLOCK any caller may ask for. Blocking clients wait a little longer than
+# this on the socket, so a BLOCK always ends on the server's side (an empty reply) rather than
+# with a socket timeout, and a silently dead server is still noticed eventually.
+MAX_BLOCK_MS = 60_000
+HEALTH_CHECK_INTERVAL_S = 30
+RETRIES = 3
+
+
+def blocking_socket_timeout(max_block_ms: int = MAX_BLOCK_MS) -> float:
+    """The socket timeout for a client whose commands block up to ``max_block_ms``."""
+    return max_block_ms / 1000 + SOCKET_TIMEOUT_S
+
+
+def retry_policy() -> Retry:
+    """Three retries with jittered backoff (0.05 s doubling, at most 0.5 s), then fail.
+
+    Retrying the append script is safe: with a command id the retry is answered as a
+    duplicate, and without one it meets a version conflict, never a second append.
+    """
+    return Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), RETRIES)
+
+
+def max_connections() -> int:
+    """The pool size from ``FOXDEN_REDIS_MAX_CONNECTIONS`` (default 1000).
+
+    Each open event stream (SSE) holds a connection during its ``XREAD BLOCK``, so the pool
+    must be larger than the number of streams a process may serve.
+    """
+    raw = os.environ.get("FOXDEN_REDIS_MAX_CONNECTIONS", "1000")
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError(f"FOXDEN_REDIS_MAX_CONNECTIONS must be a positive integer, not {raw!r}")
+    return value
+
+
+def connect(url: str | None = None, *, blocking: bool = False) -> redis.Redis:
+    """A client for ``url``, else ``REDIS_URL``, else ``redis://127.0.0.1:6379/0``.
+
+    Accepts ``redis://``, ``rediss://`` and ``unix:///path/to/socket?db=N`` URLs. Connecting
+    times out after 2 s and a reply after 5 s; with ``blocking=True`` the reply timeout is
+    :func:`blocking_socket_timeout` (65 s), longer than any BLOCK up to :data:`MAX_BLOCK_MS`.
+    Give blocking reads their own client: they hold a connection for the whole BLOCK.
+    """
+    url = url or os.environ.get("REDIS_URL") or DEFAULT_URL
+    options: dict[str, Any] = {}
+    if urlsplit(url).scheme in ("redis", "rediss"):
+        # TCP keepalive lets a long BLOCK notice a peer that vanished; a Unix socket
+        # connection takes no such option (and has no such problem).
+        options["socket_keepalive"] = True
+    return redis.Redis.from_url(
+        url,
+        socket_connect_timeout=CONNECT_TIMEOUT_S,
+        socket_timeout=blocking_socket_timeout() if blocking else SOCKET_TIMEOUT_S,
+        # A pooled connection idle for this long is PINGed before use, so a connection that a
+        # proxy or the server dropped is replaced instead of failing the next command.
+        health_check_interval=HEALTH_CHECK_INTERVAL_S,
+        max_connections=max_connections(),
+        retry=retry_policy(),
+        **options,
+    )

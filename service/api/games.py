@@ -1,0 +1,199 @@
+"""The game routes: catalogue, create, list, summary, join, state, legal moves, commands.
+
+A route reads the request, calls the application service and shapes the answer; rules and
+storage live below it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from domain import match, registry
+from domain.match import MatchState
+from service import metrics
+from service.api import commands, schemas
+from service.api.http import (
+    caller_seat,
+    games,
+    idempotency_key,
+    if_match,
+    int_arg,
+    json_body,
+)
+from service.api.problems import BadRequest
+from service.errors import UnknownGame
+from service.games import Loaded
+from service.index import decode_cursor
+
+bp = Blueprint("games", __name__)
+
+STATUSES = ("waiting", "active", "finished")
+
+
+def summary(loaded: Loaded) -> dict[str, Any]:
+    state = loaded.state
+    body = {
+        "id": None,
+        "game": state.game,
+        "status": state.status,
+        "version": state.version,
+        "head_hash": loaded.head_hash,
+        "seats": match.seats_summary(state),
+        "to_act": sorted(state.to_act()),
+        "options": dict(state.options),
+        "commitment": state.commitment,
+    }
+    if state.result is not None:
+        body["result"] = state.result
+    return body
+
+
+def summary_of(game_id: str, loaded: Loaded) -> dict[str, Any]:
+    return {**summary(loaded), "id": game_id}
+
+
+def with_etag(response: Response, version: int) -> Response:
+    response.headers["ETag"] = f'"{version}"'
+    return response
+
+
+@bp.get("/v1/catalog")
+def catalog() -> Response:
+    return jsonify(
+        games=[
+            {
+                "id": game.id,
+                "name": game.name,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "rules_version": game.rules_version,
+                "strategies": sorted(game.strategies),
+                "commands": sorted(commands.schemas_for(game.id)),
+                "options": {
+                    name: {
+                        "default": option.default,
+                        "minimum": option.minimum,
+                        "maximum": option.maximum,
+                        "description": option.description,
+                    }
+                    for name, option in match.all_options(game).items()
+                },
+            }
+            for game in registry.all_games()
+        ]
+    )
+
+
+@bp.post("/v1/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    body = schemas.load(schemas.CreateGameSchema(), json_body())
+    try:
+        registry.get(body["game"])
+    except registry.UnknownGame:
+        raise UnknownGame(f"no game {body['game']!r}; see /v1/catalog") from None
+    outcome = games().create(body["game"], body["seats"], body.get("options", {}))
+    game_id = outcome.game_id
+    location = url_for("games.get_game", game_id=game_id)
+    return jsonify(summary_of(game_id, outcome.loaded)), 201, {"Location": location}
+
+
+@bp.get("/v1/games")
+def list_games() -> Response:
+    status = request.args.get("status")
+    game = request.args.get("game")
+    if status is not None and status not in STATUSES:
+        raise BadRequest(
+            "invalid_parameter", "unknown status", {"status": [f"One of {', '.join(STATUSES)}."]}
+        )
+    if game is not None:
+        try:
+            registry.get(game)
+        except registry.UnknownGame:
+            raise BadRequest(
+                "invalid_parameter", "unknown game", {"game": ["Unknown game."]}
+            ) from None
+    limit = int_arg("limit", 50, 1, 200)
+    cursor = request.args.get("cursor")
+    if cursor is not None:
+        try:
+            decode_cursor(cursor)
+        except ValueError:
+            raise BadRequest("invalid_parameter", "bad cursor", {"cursor": ["Not ours."]}) from None
+    items, next_cursor = games().index.page(status, game, cursor, limit or 50)
+    return jsonify(games=items, next_cursor=next_cursor)
+
+
+@bp.get("/v1/games/<game_id>")
+def get_game(game_id: str) -> Response:
+    caller_seat(game_id, required=False)
+    loaded = games().load(game_id)
+    return with_etag(jsonify(summary_of(game_id, loaded)), loaded.version)
+
+
+@bp.post("/v1/games/<game_id>/join")
+def join(game_id: str) -> tuple[Response, int]:
+    games().load(game_id)  # 404 before the body is looked at
+    body = schemas.load(schemas.JoinSchema(), json_body())
+    seat, token, outcome = games().join(
+        game_id, body["name"], body.get("seat"), body.get("client_seed", "")
+    )
+    return jsonify(seat=seat, token=token, game=summary_of(game_id, outcome.loaded)), 201
+
+
+def state_view(state: MatchState, seat: int | None) -> dict[str, Any]:
+    return match.view(state, seat)
+
+
+@bp.get("/v1/games/<game_id>/state")
+def get_state(game_id: str) -> Response:
+    seat = caller_seat(game_id, required=False)
+    version = int_arg("version", None, 1, 10**12)
+    if version is None:
+        state = games().load(game_id).state
+    else:
+        state = games().state_at(game_id, version)
+        if state.version < version:
+            raise BadRequest(
+                "invalid_parameter",
+                f"the game has {state.version} versions",
+                {"version": [f"At most {state.version}."]},
+            )
+    return with_etag(jsonify(state_view(state, seat)), state.version)
+
+
+@bp.get("/v1/games/<game_id>/legal-moves")
+def legal_moves(game_id: str) -> Response:
+    seat = caller_seat(game_id, required=True)
+    state = games().load(game_id).state
+    moves = match.legal_commands(state, seat)
+    return with_etag(jsonify(version=state.version, seat=seat, moves=moves), state.version)
+
+
+@bp.post("/v1/games/<game_id>/commands")
+def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
+    seat = caller_seat(game_id, required=True)
+    expected = if_match()
+    key = idempotency_key()
+    raw = json_body()
+    state = games().load(game_id).state
+    kind = schemas.load(schemas.CommandTypeSchema(partial=False, unknown="exclude"), raw)["type"]
+    known = commands.schemas_for(state.game or "")
+    if kind not in known:
+        raise BadRequest(
+            "invalid_body",
+            f"unknown command type {kind!r}",
+            {"type": [f"One of {', '.join(sorted(known))}."]},
+        )
+    body = schemas.load(known[kind](), raw)
+    outcome = games().handle(game_id, seat, body, expected_version=expected, idempotency_key=key)
+    if not outcome.replayed:
+        metrics.COMMANDS.labels(state.game, kind).inc()
+    after = outcome.loaded.state
+    answer = {
+        "version": outcome.version,
+        "events": games().shown(after, outcome.envelopes, seat),
+        "state": state_view(after, seat),
+    }
+    return jsonify(answer), 201, {"ETag": f'"{outcome.version}"'}

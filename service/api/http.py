@@ -1,0 +1,93 @@
+"""Small pieces every route shares: the service, the JSON body, the caller's seat, headers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import current_app, request
+from werkzeug.exceptions import BadRequest as WerkzeugBadRequest
+
+from service.api.problems import BadRequest
+from service.errors import Forbidden, Unauthorized
+from service.games import GameService
+
+ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})"\s*$')
+
+
+def games() -> GameService:
+    return current_app.extensions["foxden.games"]
+
+
+def json_body() -> Any:
+    """The request's JSON; malformed JSON or another content type is a 400, never a 500."""
+    if not request.is_json:
+        raise BadRequest("unsupported_media_type", "send the body as application/json")
+    try:
+        return request.get_json()
+    except WerkzeugBadRequest:
+        raise BadRequest("malformed_json", "the body is not valid JSON") from None
+
+
+def bearer_token() -> str | None:
+    """The token of ``Authorization: Bearer <token>``; a header in another form is a 401."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("use Authorization: Bearer <token>")
+    return token.strip()
+
+
+def caller_seat(game_id: str, *, required: bool) -> int | None:
+    """The seat the caller's token acts for in this game; ``None`` for a spectator.
+
+    A token that is not valid is refused on every endpoint (never silently downgraded to the
+    spectator's view); a valid token of another game is a 403.
+    """
+    token = bearer_token()
+    if token is None:
+        if required:
+            raise Unauthorized("this endpoint needs Authorization: Bearer <token>")
+        return None
+    seat = games().seat_of_token(game_id, token)
+    if seat is not None:
+        return seat
+    if games().token_game(token):
+        raise Forbidden("this token belongs to another game")
+    raise Unauthorized("the token is not valid")
+
+
+def if_match() -> int | None:
+    """The version an ``If-Match`` header pins (``"7"`` or ``W/"7"``)."""
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    found = ETAG.match(header)
+    if not found:
+        raise BadRequest("invalid_if_match", 'If-Match takes the ETag as sent, e.g. "7"')
+    return int(found.group(1))
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not re.fullmatch(r"[\x21-\x7e]{1,128}", key):
+        raise BadRequest(
+            "invalid_idempotency_key", "Idempotency-Key is 1 to 128 visible ASCII characters"
+        )
+    return key
+
+
+def int_arg(name: str, default: int | None, minimum: int, maximum: int) -> int | None:
+    """An integer query parameter within bounds; anything else is a 400 naming it."""
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if not re.fullmatch(r"\d{1,12}", raw) or not minimum <= int(raw) <= maximum:
+        raise BadRequest(
+            "invalid_parameter",
+            f"{name} must be an integer from {minimum} to {maximum}",
+            {name: [f"Must be an integer from {minimum} to {maximum}."]},
+        )
+    return int(raw)

@@ -1,0 +1,60 @@
+"""Operations endpoints: liveness, readiness, metrics, the OpenAPI document and its docs page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import swagger_ui_bundle
+from flask import Blueprint, Response, current_app, jsonify, send_from_directory
+
+from service import metrics
+from service.api.http import games
+from service.api.problems import problem
+
+bp = Blueprint("ops", __name__)
+
+OPENAPI = Path(__file__).resolve().parents[2] / "openapi.yaml"
+SWAGGER = Path(swagger_ui_bundle.swagger_ui_path)
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Foxden API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#ui"});</script>
+</body></html>"""
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    return jsonify(status="ok")
+
+
+@bp.get("/readyz")
+def readyz() -> Response:
+    try:
+        games().store.redis.ping()
+    except Exception as error:  # any failure to reach Redis means "not ready"
+        return problem(503, "not_ready", f"Redis is not reachable: {type(error).__name__}")
+    return jsonify(status="ready")
+
+
+@bp.get("/metrics")
+def prometheus() -> Response:
+    body, content_type = metrics.exposition()
+    return Response(body, content_type=content_type)
+
+
+@bp.get("/openapi.yaml")
+def openapi() -> Response:
+    return Response(current_app.extensions["foxden.openapi"], mimetype="application/yaml")
+
+
+@bp.get("/docs")
+def docs() -> Response:
+    return Response(DOCS_PAGE, mimetype="text/html")
+
+
+@bp.get("/docs/assets/<path:name>")
+def docs_assets(name: str) -> Response:
+    return send_from_directory(SWAGGER, name)

@@ -1,0 +1,87 @@
+"""Every error leaves as ``application/problem+json`` (RFC 9457) with a stable ``code``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, json
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from domain import errors as rules
+from service.errors import ServiceError
+
+log = logging.getLogger(__name__)
+
+PROBLEM_JSON = "application/problem+json"
+
+# Rule errors that are about the table (seats, phase), not about a move.
+RULE_STATUS = {
+    rules.GameFull: 409,
+    rules.AlreadyStarted: 409,
+    rules.SeatTaken: 409,
+    rules.GameNotStarted: 409,
+    rules.InvalidSetup: 400,
+}
+
+
+def problem(
+    status: int, code: str, detail: str, *, title: str | None = None, **extra: Any
+) -> Response:
+    body = {
+        "type": f"urn:foxden:problem:{code}",
+        "title": title or code.replace("_", " ").capitalize(),
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    if status == 429 and "retry_after" in extra:
+        response.headers["Retry-After"] = str(extra["retry_after"])
+    return response
+
+
+class BadRequest(Exception):
+    """A request the API cannot read: malformed JSON, a bad header or query parameter."""
+
+    def __init__(self, code: str, detail: str, errors: dict[str, list[str]] | None = None):
+        super().__init__(detail)
+        self.code, self.detail, self.errors = code, detail, errors
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(rules.RuleError)
+    def rule_error(error: rules.RuleError) -> Response:
+        return problem(RULE_STATUS.get(type(error), 422), error.code, error.detail)
+
+    @app.errorhandler(ServiceError)
+    def service_error(error: ServiceError) -> Response:
+        return problem(error.status, error.code, error.detail, **error.extra)
+
+    @app.errorhandler(ValidationError)
+    def invalid_body(error: ValidationError) -> Response:
+        messages = error.messages if isinstance(error.messages, dict) else {"_": error.messages}
+        return problem(400, "invalid_body", "the request body is not valid", errors=messages)
+
+    @app.errorhandler(BadRequest)
+    def bad_request(error: BadRequest) -> Response:
+        extra = {"errors": error.errors} if error.errors else {}
+        return problem(400, error.code, error.detail, **extra)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        code = (error.name or "error").lower().replace(" ", "_")
+        if error.code == 429:
+            retry = getattr(error, "retry_after", None) or 1
+            return problem(429, "rate_limited", "too many requests; slow down", retry_after=retry)
+        response = problem(error.code or 500, code, error.description or error.name)
+        if error.code == 405 and error.get_response().headers.get("Allow"):
+            response.headers["Allow"] = error.get_response().headers["Allow"]
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        log.exception("unexpected error")
+        return problem(500, "internal_error", "something went wrong on our side")

@@ -1,0 +1,73 @@
+"""Request bodies, checked for syntax before anything else (unknown fields are rejected).
+
+Only the shape is checked here; what the rules allow is ``decide``'s business. Each game
+contributes one schema per command type (``service/api/commands.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+
+class JsonInt(fields.Integer):
+    """A JSON integer: ``5`` or ``5.0``; never ``"5"``, ``true`` or ``5.5``."""
+
+    default_error_messages = {"invalid": "Not a valid integer."}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid")
+        if isinstance(value, float) and not value.is_integer():
+            raise self.make_error("invalid")
+        return super()._deserialize(int(value), attr, data, **kwargs)
+
+
+class Text(fields.String):
+    """A string without control characters."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+            raise ValidationError("Must not contain control characters.")
+        return text
+
+
+class SeatSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
+    strategy = Text(validate=validate.Length(min=1, max=40))
+
+    @validates_schema
+    def strategy_for_bots_only(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("kind") == "bot" and "strategy" not in data:
+            raise ValidationError("A bot seat needs a strategy.", "strategy")
+        if data.get("kind") == "human" and "strategy" in data:
+            raise ValidationError("Only a bot seat has a strategy.", "strategy")
+
+
+class CreateGameSchema(Schema):
+    game = Text(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(
+        fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=16)
+    )
+    options = fields.Dict(keys=Text(validate=validate.Length(max=64)), values=JsonInt())
+
+
+class JoinSchema(Schema):
+    name = Text(required=True, validate=validate.Length(min=1, max=40))
+    seat = JsonInt(validate=validate.Range(min=0, max=15))
+    client_seed = Text(validate=validate.Length(max=128))
+
+
+class CommandTypeSchema(Schema):
+    """Only the discriminator; the rest of the body is checked by the type's own schema."""
+
+    type = Text(required=True, validate=validate.Length(min=1, max=40))
+
+
+def load(schema: Schema, body: Any) -> dict[str, Any]:
+    """``schema.load`` that reports a body which is not a JSON object as a field error."""
+    if not isinstance(body, dict):
+        raise ValidationError({"_schema": ["The body must be a JSON object."]})
+    return schema.load(body)

@@ -1,0 +1,387 @@
+"""The application service: load → decide → append → react, in one place.
+
+The REST API and the RQ jobs both call ``GameService``; neither touches the store or a decider
+directly. A per-process cache keeps the state of recently used games at a version, so that a
+command on a warm game costs one Redis round trip (the append at the cached version); the cache
+catches up by reading only newer events, and only when the append reports a conflict or a read
+asks for the latest state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain import match
+from domain.errors import RuleError
+from domain.game import Command, Event
+from domain.match import MatchState
+from events.codec import upcast
+from events.envelope import Draft, Envelope, canonical
+from events.store import GENESIS_HASH, RedisEventStore
+from events.store import IdempotencyKeyReused as StoreKeyReused
+from events.store import VersionConflict as StoreConflict
+from service import metrics, policies
+from service.errors import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    PreconditionFailed,
+    VersionConflict,
+)
+from service.index import GameIndex
+from service.ports import Scheduler, utc_now
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game's state at a version, with the hash that the next event must chain to."""
+
+    state: MatchState
+    head_hash: str
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: the new envelopes (none for a stale system command)."""
+
+    game_id: str
+    loaded: Loaded
+    envelopes: tuple[Envelope, ...]
+    replayed: bool = False  # an idempotent retry: nothing new was appended
+
+    @property
+    def version(self) -> int:
+        return self.envelopes[-1].version if self.envelopes else self.loaded.version
+
+
+class StateCache:
+    """A bounded, thread-safe LRU of ``Loaded`` by game id."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[str, Loaded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> Loaded | None:
+        with self._lock:
+            loaded = self._items.get(game_id)
+            if loaded is not None:
+                self._items.move_to_end(game_id)
+            return loaded
+
+    def put(self, game_id: str, loaded: Loaded) -> None:
+        with self._lock:
+            current = self._items.get(game_id)
+            if current is None or current.version <= loaded.version:
+                self._items[game_id] = loaded
+                self._items.move_to_end(game_id)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A command on its way in, with how it must be appended."""
+
+    command: Command
+    kind: str  # who acts: player, bot, timeout or system
+    expected_version: int | None = None  # If-Match, or the version a job was scheduled at
+    command_id: str | None = None  # idempotency key, scoped to the seat
+    fingerprint: str | None = None  # of the body, when the key came from a client
+
+
+def fingerprint(body: Mapping[str, Any]) -> str:
+    """Identifies a command body, so a reused idempotency key with another body is caught."""
+    return hashlib.sha256(canonical(dict(body))).hexdigest()
+
+
+def _by(event: Event, seat: int | None, kind: str) -> dict[str, Any]:
+    """Who an event is by: the system for lifecycle facts, else the acting seat."""
+    if event.type in match.SYSTEM_EVENTS:
+        return {"seat": None, "kind": "system"}
+    if event.type == "PlayerJoined":
+        return {"seat": event.data["seat"], "kind": "player"}
+    return {"seat": seat, "kind": kind}
+
+
+class GameService:
+    def __init__(
+        self,
+        store: RedisEventStore,
+        scheduler: Scheduler,
+        index: GameIndex,
+        *,
+        clock: Callable[[], str] = utc_now,
+        entropy: Callable[[int], bytes] = secrets.token_bytes,
+        cache_size: int = 4096,
+    ) -> None:
+        self.store = store
+        self.scheduler = scheduler
+        self.index = index
+        self.clock = clock
+        self.entropy = entropy
+        self.cache = StateCache(cache_size)
+
+    # --- loading ---------------------------------------------------------------------------
+
+    def load(self, game_id: str) -> Loaded:
+        """The latest state (one read of whatever is newer than the cached version)."""
+        return self._catch_up(game_id, self.cache.get(game_id))
+
+    def _catch_up(self, game_id: str, loaded: Loaded | None) -> Loaded:
+        after = loaded.version if loaded else 0
+        envelopes = self.store.read(game_id, after=after)
+        if not envelopes:
+            if loaded is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            return loaded
+        state = loaded.state if loaded else match.INITIAL
+        for envelope in envelopes:
+            state = match.evolve(state, upcast(envelope))
+        loaded = Loaded(state, envelopes[-1].hash)
+        self.cache.put(game_id, loaded)
+        return loaded
+
+    def state_at(self, game_id: str, version: int) -> MatchState:
+        """The state right after ``version`` (for replays and ``?version=N``)."""
+        current = self.load(game_id)
+        if version >= current.version:
+            return current.state
+        state = match.INITIAL
+        for envelope in self.store.read(game_id, until=version):
+            state = match.evolve(state, upcast(envelope))
+        return state
+
+    # --- commands --------------------------------------------------------------------------
+
+    def create(
+        self, game: str, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> Outcome:
+        """A new game; it starts at once when it has no human seat."""
+        game_id = uuid.uuid4().hex
+        body = {
+            "type": "create",
+            "game": game,
+            "seats": [dict(seat) for seat in seats],
+            "options": dict(options),
+            "seed": self.entropy(32).hex(),
+        }
+        outcome = self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
+        self.index.add(game_id, outcome.loaded.state, self.clock())
+        return outcome
+
+    def join(
+        self, game_id: str, name: str, seat: int | None = None, client_seed: str = ""
+    ) -> tuple[int, str, Outcome]:
+        """A seat and its bearer token (returned once; only its hash is kept)."""
+        token = secrets.token_urlsafe(32)
+        body: dict[str, Any] = {"type": "join", "name": name, "client_seed": client_seed}
+        if seat is not None:
+            body["seat"] = seat
+        body["token_hash"] = match.token_hash(token)
+        outcome = self._execute(game_id, Submission(Command(None, body), "player"))
+        joined = outcome.envelopes[0].data["seat"]
+        self.index.remember_token(body["token_hash"], game_id)
+        return joined, token, outcome
+
+    def handle(
+        self,
+        game_id: str,
+        seat: int,
+        body: Mapping[str, Any],
+        *,
+        kind: str = "player",
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Outcome:
+        """A seat's command. Raises ``RuleError`` for what the rules forbid."""
+        submission = Submission(
+            Command(seat, dict(body)),
+            kind,
+            expected_version,
+            f"{seat}:{idempotency_key}" if idempotency_key else None,
+            fingerprint(body) if idempotency_key else None,
+        )
+        return self._execute(game_id, submission)
+
+    def play_for(self, game_id: str, seat: int, since: int, kind: str) -> Outcome | None:
+        """A bot's move for ``seat`` (a bot seat, or a human whose time ran out).
+
+        Stale when the seat is no longer to act since ``since``: then nothing happens. The
+        command id is derived from (kind, seat, since), so running the same job twice appends
+        once, and the expected version makes a job that raced a human's move a no-op.
+        """
+        for _ in range(3):
+            loaded = self.load(game_id)
+            state = loaded.state
+            if seat not in state.to_act() or state.since.get(seat) != since:
+                return None
+            strategy_name = state.seats[seat].strategy or match.LEAVE_STRATEGY
+            strategy = state.definition.strategies[strategy_name]
+            legal = state.definition.legal_commands(state.board, seat)
+            view = state.definition.view(state.board, seat)
+            # Seeded by the job's identity: a retried job makes the same choice.
+            rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
+            body = strategy(view, legal, rng)
+            submission = Submission(
+                Command(seat, body), kind, loaded.version, f"{kind}:{seat}:{since}"
+            )
+            try:
+                return self._execute(game_id, submission)
+            except PreconditionFailed:
+                continue  # another seat moved (simultaneous choice): look again
+        return None
+
+    # --- the cycle ---------------------------------------------------------------------------
+
+    def _execute(self, game_id: str, submission: Submission) -> Outcome:
+        command, expected = submission.command, submission.expected_version
+        replay = self._replay(game_id, submission)
+        if replay:
+            return replay
+        cached = self.cache.get(game_id)
+        fresh = cached is None
+        loaded = cached or self._load_new_or_existing(game_id, command)
+        conflicted = False
+        while True:
+            if expected is not None and expected != loaded.version and not fresh:
+                loaded, fresh = self._catch_up(game_id, loaded), True
+            if expected is not None and expected != loaded.version:
+                raise PreconditionFailed(
+                    f"the game is at version {loaded.version}", current_version=loaded.version
+                )
+            try:
+                events = match.decide(loaded.state, command)
+            except RuleError:
+                if fresh:
+                    # A twin request with the same idempotency key may have just won.
+                    replay = self._replay(game_id, submission)
+                    if replay:
+                        return replay
+                    raise
+                loaded, fresh = self._catch_up(game_id, loaded), True
+                continue
+            if not events:
+                return Outcome(game_id, loaded, ())
+            try:
+                return self._append(game_id, loaded, submission, events)
+            except StoreConflict:
+                metrics.CONFLICTS.inc()
+                loaded, fresh = self._catch_up(game_id, loaded), True
+                if expected is not None:
+                    continue  # reported as 412 above
+                if conflicted:
+                    raise VersionConflict(
+                        "the game moved on; look again and retry",
+                        current_version=loaded.version,
+                    ) from None
+                conflicted = True
+
+    def _load_new_or_existing(self, game_id: str, command: Command) -> Loaded:
+        if command.type == "create":
+            return Loaded(match.INITIAL, GENESIS_HASH)
+        return self._catch_up(game_id, None)
+
+    def _append(
+        self, game_id: str, loaded: Loaded, submission: Submission, events: list[Event]
+    ) -> Outcome:
+        command, at = submission.command, self.clock()
+        drafts = [
+            Draft(
+                type=event.type,
+                data=dict(event.data),
+                by=_by(event, command.seat, submission.kind),
+                at=at,
+                cause=dict(command.body) if n == 0 else None,
+            )
+            for n, event in enumerate(events)
+        ]
+        state = loaded.state
+        for event in events:
+            state = match.evolve(state, event)
+        try:
+            result = self.store.append(
+                game_id,
+                loaded.version,
+                drafts,
+                submission.command_id or uuid.uuid4().hex,
+                prev_hash=loaded.head_hash,
+                seed=bytes.fromhex(state.seed or ""),
+                fingerprint=submission.fingerprint or "",
+            )
+        except StoreKeyReused:
+            raise IdempotencyKeyReused(
+                "this Idempotency-Key was used for another command"
+            ) from None
+        if result.duplicate:
+            return self._replayed(game_id, result.envelopes)
+        after = Loaded(state, result.envelopes[-1].hash)
+        self.cache.put(game_id, after)
+        self._react(game_id, loaded.state, state)
+        return Outcome(game_id, after, tuple(result.envelopes))
+
+    def _replay(self, game_id: str, submission: Submission) -> Outcome | None:
+        """The original outcome of a client's retried idempotency key, if there was one."""
+        if not submission.command_id or submission.fingerprint is None:
+            return None
+        try:
+            envelopes = self.store.recorded(game_id, submission.command_id, submission.fingerprint)
+        except StoreKeyReused:
+            raise IdempotencyKeyReused(
+                "this Idempotency-Key was used for another command"
+            ) from None
+        return self._replayed(game_id, envelopes) if envelopes else None
+
+    def _replayed(self, game_id: str, envelopes: Sequence[Envelope]) -> Outcome:
+        state = self.state_at(game_id, envelopes[-1].version)
+        return Outcome(game_id, Loaded(state, envelopes[-1].hash), tuple(envelopes), replayed=True)
+
+    def _react(self, game_id: str, before: MatchState, after: MatchState) -> None:
+        jobs = policies.after_append(game_id, before, after)
+        if jobs:
+            self.scheduler.schedule(jobs)
+        if before.status != after.status and before.version:
+            self.index.set_status(game_id, after)
+
+    # --- what a client sees ----------------------------------------------------------------
+
+    def seat_of_token(self, game_id: str, token: str) -> int | None:
+        """The seat the token acts for in this game, else ``None``."""
+        return self.load(game_id).state.seat_of_token_hash(match.token_hash(token))
+
+    def token_game(self, token: str) -> str | None:
+        return self.index.game_of_token(match.token_hash(token))
+
+    def shown(
+        self, state: MatchState, envelopes: Sequence[Envelope], viewer: int | None
+    ) -> list[dict[str, Any]]:
+        """Envelopes as ``viewer`` may see them, given the state that decides what is public."""
+        shown = []
+        for envelope in envelopes:
+            item = envelope.to_dict()
+            event = upcast(envelope)
+            item["data"] = dict(match.redact(state, event, viewer).data)
+            if envelope.cause is not None:
+                item["cause"] = match.redact_cause(
+                    state, envelope.cause, envelope.by.get("seat"), viewer
+                )
+            shown.append(item)
+        return shown
+
+    def feed(
+        self, game_id: str, viewer: int | None, after: int, limit: int | None
+    ) -> tuple[Loaded, list[dict[str, Any]]]:
+        loaded = self.load(game_id)
+        envelopes = self.store.read(game_id, after=after, count=limit)
+        return loaded, self.shown(loaded.state, envelopes, viewer)

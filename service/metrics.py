@@ -1,0 +1,38 @@
+"""Prometheus metrics. Under several gunicorn processes, set ``PROMETHEUS_MULTIPROC_DIR``."""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+REQUESTS = Counter(
+    "foxden_http_requests_total", "HTTP requests by route and status", ["method", "route", "status"]
+)
+LATENCY = Histogram(
+    "foxden_http_request_duration_seconds",
+    "HTTP request latency by route (streams excluded)",
+    ["method", "route"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+)
+COMMANDS = Counter("foxden_commands_total", "Accepted commands by game and type", ["game", "type"])
+CONFLICTS = Counter(
+    "foxden_version_conflicts_total", "Appends refused because the game had moved on"
+)
+JOBS = Counter("foxden_jobs_total", "Worker jobs by kind and outcome", ["kind", "outcome"])
+
+
+def exposition() -> tuple[bytes, str]:
+    """The metrics text of this process, or of every process in multiprocess mode."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    return generate_latest(), CONTENT_TYPE_LATEST

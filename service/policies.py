@@ -1,0 +1,46 @@
+"""What must happen after an append: the follow-up jobs a match state asks for.
+
+Pure functions of match states, shared by the reaction after each append and by the sweeper,
+so the two can never disagree about which jobs a game needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.match import MatchState
+
+BOT, TIMEOUT = "bot", "timeout"
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A job to run later: a bot's turn, or the turn timeout of a human seat."""
+
+    kind: str  # BOT or TIMEOUT
+    game_id: str
+    seat: int
+    since: int  # the version at which the seat became one to act; the job is stale otherwise
+    delay_s: float
+
+    @property
+    def job_id(self) -> str:
+        return f"fd-{self.kind}-{self.game_id}-{self.seat}-{self.since}"
+
+
+def needed(game_id: str, state: MatchState) -> list[FollowUp]:
+    """Every job the game needs now: one per seat to act that a bot or a timer must move."""
+    jobs = []
+    for seat in sorted(state.to_act()):
+        since = state.since[seat]
+        if state.seats[seat].played_by_bot:
+            jobs.append(FollowUp(BOT, game_id, seat, since, state.options["bot_delay_ms"] / 1000))
+        elif state.options["turn_timeout_s"]:
+            jobs.append(FollowUp(TIMEOUT, game_id, seat, since, state.options["turn_timeout_s"]))
+    return jobs
+
+
+def after_append(game_id: str, before: MatchState, after: MatchState) -> list[FollowUp]:
+    """The jobs that an append made necessary (those already scheduled before are left out)."""
+    had = set(needed(game_id, before)) if before.version else set()
+    return [job for job in needed(game_id, after) if job not in had]

@@ -1,0 +1,37 @@
+"""The application service's ports: what it needs from the world, as small protocols."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Protocol
+
+from service.policies import FollowUp
+
+
+class Scheduler(Protocol):
+    """Runs follow-up jobs later (the RQ adapter lives in ``workers.scheduler``)."""
+
+    def schedule(self, jobs: Sequence[FollowUp]) -> None: ...
+
+    def missing(self, jobs: Sequence[FollowUp]) -> list[FollowUp]:
+        """The jobs among ``jobs`` that are neither queued, scheduled nor running."""
+        ...
+
+
+class RecordingScheduler:
+    """A scheduler that only remembers what it was asked to do (for tests and tools)."""
+
+    def __init__(self) -> None:
+        self.jobs: list[FollowUp] = []
+
+    def schedule(self, jobs: Sequence[FollowUp]) -> None:
+        self.jobs.extend(jobs)
+
+    def missing(self, jobs: Sequence[FollowUp]) -> list[FollowUp]:
+        return [job for job in jobs if job not in self.jobs]
+
+
+def utc_now() -> str:
+    """The current UTC time in ISO 8601 with milliseconds, as events record it."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -1,0 +1,109 @@
+"""openapi.yaml is the contract: the app serves exactly its paths, and every response conforms.
+
+schemathesis generates requests from the document (valid and invalid ones) and checks every
+response against it: no 5xx, only documented status codes, content types and bodies. Half of
+the generated calls are pointed at a real game and carry a real token, so that the happy paths
+are exercised too, not only the 404s.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+import schemathesis
+import yaml
+from hypothesis import HealthCheck, settings
+from openapi_spec_validator import validate
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.service.conftest import Api
+
+# One worker runs the whole module, in order, so the last test can count the cases.
+pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("contract")]
+
+SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+]
+CALLS: list[str] = []  # for the count of generated cases (printed with -s)
+UNDOCUMENTED = {"/docs", "/docs/assets/<path:name>", "/openapi.yaml", "/static/<path:filename>"}
+
+
+def test_the_document_is_valid_openapi():
+    validate(SPEC)
+
+
+def test_the_app_serves_exactly_the_documented_surface(app):
+    served = {}
+    for rule in app.url_map.iter_rules():
+        if rule.rule in UNDOCUMENTED:
+            continue
+        path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+        served[path] = served.get(path, set()) | (rule.methods - {"HEAD", "OPTIONS"})
+    documented = {
+        path: {method.upper() for method in item if method != "parameters"}
+        for path, item in SPEC["paths"].items()
+    }
+    assert served == documented
+
+
+@pytest.fixture
+def real_game(api: Api) -> tuple[str, list[str]]:
+    return api.table(players=2, cards=40)
+
+
+@pytest.fixture
+def finished_game(api: Api) -> tuple[str, list[str]]:
+    """A stream of a finished game ends; a live one would be read until a client timeout."""
+    game_id, tokens = api.table(players=2, cards=2)
+    while (summary := api.get(f"/v1/games/{game_id}").json)["status"] == "active":
+        api.command(game_id, tokens[summary["to_act"][0]], {"type": "draw", "count": 1})
+    return game_id, tokens
+
+
+@pytest.fixture
+def api_schema(app):
+    return schemathesis.openapi.from_wsgi("/openapi.yaml", app)
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@schema.parametrize()
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+def test_every_response_conforms(case, real_game, finished_game):
+    game_id, tokens = finished_game if case.path.endswith("/stream") else real_game
+    pick = int(hashlib.sha256(repr(case.path_parameters).encode()).hexdigest(), 16)
+    if case.path_parameters and "game_id" in case.path_parameters and pick % 2:
+        case.path_parameters["game_id"] = game_id
+        if pick % 4 == 1:
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {tokens[0]}"}
+    case.call_and_validate(checks=CHECKS)
+    CALLS.append(case.operation.label)
+
+
+def test_zz_a_few_hundred_cases_ran():
+    """Runs after the generated cases, in the same worker (see ``pytestmark``)."""
+    print(f"schemathesis sent {len(CALLS)} generated requests")
+    assert len(CALLS) >= 300
+    assert len(set(CALLS)) == sum(
+        len([m for m in item if m != "parameters"]) for item in SPEC["paths"].values()
+    )
