@@ -356,9 +356,21 @@ class GameService:
 
     # --- what a client sees ----------------------------------------------------------------
 
+    def peek(self, game_id: str) -> Loaded:
+        """The cached state when there is one (no round trip), else the latest.
+
+        Good for what never changes once known (the game's type, a seat's token); anything
+        that must be current goes through ``load``.
+        """
+        return self.cache.get(game_id) or self.load(game_id)
+
     def seat_of_token(self, game_id: str, token: str) -> int | None:
         """The seat the token acts for in this game, else ``None``."""
-        return self.load(game_id).state.seat_of_token_hash(match.token_hash(token))
+        digest = match.token_hash(token)
+        seat = self.peek(game_id).state.seat_of_token_hash(digest)
+        if seat is None:  # joined since the state was cached?
+            seat = self.load(game_id).state.seat_of_token_hash(digest)
+        return seat
 
     def token_game(self, token: str) -> str | None:
         return self.index.game_of_token(match.token_hash(token))

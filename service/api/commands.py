@@ -53,8 +53,96 @@ class RevealSchema(Schema):
     steal = fields.Nested(StealSchema)
 
 
+# --- SLY -----------------------------------------------------------------------------------
+
+SLY_CARDS = ["hen1", "hen2", "hen3", "hen4", "hen5", "hen6", "fox"]
+SPACE = fields.String(required=True, validate=validate.Regexp(r"^h[0-9]-[1-4]$"))
+
+
+class LaySchema(Schema):
+    type = _type("lay")
+    card = _one_of(SLY_CARDS, required=True)
+    space = SPACE
+
+
+class ExposeSchema(Schema):
+    type = _type("expose")
+    space = SPACE
+
+
+class RevealFlipSchema(Schema):
+    type = _type("reveal_flip")
+    space = SPACE
+
+
+class RevealStopSchema(Schema):
+    type = _type("reveal_stop")
+
+
+# --- Gloria Picktoria ----------------------------------------------------------------------
+
+CHEST_KINDS = [f"m{n}" for n in range(10)] + ["joker"]
+INDEX = JsonInt(required=True, validate=validate.Range(min=0, max=99))
+
+
+class MakeChestSchema(Schema):
+    type = _type("make_chest")
+    kind = _one_of(CHEST_KINDS, required=True)
+
+
+class LayCardSchema(Schema):
+    type = _type("lay")
+    kind = _one_of(CHEST_KINDS, required=True)
+    chest = INDEX
+
+
+class PlayDoublerSchema(Schema):
+    type = _type("play_doubler")
+    chest = INDEX
+
+
+class TakeDisplaySchema(Schema):
+    type = _type("take_display")
+    slot = INDEX
+
+
+class DrawBlindSchema(Schema):
+    type = _type("draw_blind")
+
+
+class MoveFoxSchema(Schema):
+    type = _type("move_fox")
+    owner = SEAT
+    chest = INDEX
+
+
+class PassFoxSchema(Schema):
+    type = _type("pass_fox")
+    chest = INDEX
+
+
+class EndTurnSchema(Schema):
+    type = _type("end_turn")
+
+
 COMMANDS: dict[str, dict[str, type[Schema]]] = {
     "fette-beute": {"choose": ChooseSchema, "reveal": RevealSchema},
+    "sly": {
+        "lay": LaySchema,
+        "expose": ExposeSchema,
+        "reveal_flip": RevealFlipSchema,
+        "reveal_stop": RevealStopSchema,
+    },
+    "gloria-picktoria": {
+        "make_chest": MakeChestSchema,
+        "lay": LayCardSchema,
+        "play_doubler": PlayDoublerSchema,
+        "take_display": TakeDisplaySchema,
+        "draw_blind": DrawBlindSchema,
+        "move_fox": MoveFoxSchema,
+        "pass_fox": PassFoxSchema,
+        "end_turn": EndTurnSchema,
+    },
 }
 
 

@@ -177,7 +177,7 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
     expected = if_match()
     key = idempotency_key()
     raw = json_body()
-    state = games().load(game_id).state
+    state = games().peek(game_id).state
     kind = schemas.load(schemas.CommandTypeSchema(partial=False, unknown="exclude"), raw)["type"]
     known = commands.schemas_for(state.game or "")
     if kind not in known:

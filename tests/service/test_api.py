@@ -389,3 +389,27 @@ class TestOperations:
         page = api.get("/docs").get_data(as_text=True)
         assert "/docs/assets/swagger-ui-bundle.js" in page and "http" not in page.split("<body>")[1]
         assert api.get("/docs/assets/swagger-ui-bundle.js").status_code == 200
+
+
+class TestRateLimits:
+    def test_429_with_retry_after_per_token_else_per_address(self, service):
+        from service.api import create_app
+
+        app = create_app(service, {"RATE_LIMIT": "3 per minute"})
+        api = Api(app.test_client())
+        for _ in range(3):
+            assert api.get("/v1/catalog").status_code == 200
+        limited = api.get("/v1/catalog")
+        body = assert_problem(limited, 429, "rate_limited")
+        assert 1 <= int(limited.headers["Retry-After"]) <= 60
+        assert body["retry_after"] == int(limited.headers["Retry-After"])
+        assert api.get("/healthz").status_code == 200  # never limited
+        assert api.get("/metrics").status_code == 200
+        # A token has a budget of its own (the address's is spent).
+        assert api.get("/v1/catalog", token="some-token").status_code == 200
+
+    def test_off_means_off(self, service):
+        from service.api import create_app
+
+        api = Api(create_app(service, {"RATE_LIMIT": "off"}).test_client())
+        assert all(api.get("/v1/catalog").status_code == 200 for _ in range(20))
