@@ -153,6 +153,18 @@ class GameService:
         self.cache.put(game_id, loaded)
         return loaded
 
+    def rebuild_index(self) -> int:
+        """Rebuild the game index from every game stream in Redis; returns the game count."""
+        found = []
+        for key in self.store.redis.scan_iter(match="fd:{g:*}:events", count=500):
+            game_id = (key.decode() if isinstance(key, bytes) else key)[
+                len("fd:{g:") : -len("}:events")
+            ]
+            loaded = self.load(game_id)
+            created_at = self.store.read(game_id, until=1)[0].at
+            found.append((game_id, loaded.state, created_at))
+        return self.index.rebuild(found)
+
     def state_at(self, game_id: str, version: int) -> MatchState:
         """The state right after ``version`` (for replays and ``?version=N``)."""
         current = self.load(game_id)

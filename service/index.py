@@ -12,6 +12,7 @@ and ``fd:tokens`` (token hash → game id, to tell a token of another game from 
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -96,6 +97,23 @@ class GameIndex:
         metas = [orjson.loads(raw) for raw in self.redis.hmget(META, ids)] if ids else []
         next_cursor = encode_cursor(metas[-1]["position"]) if more and metas else None
         return metas, next_cursor
+
+    def rebuild(self, games: Iterable[tuple[str, MatchState, str]]) -> int:
+        """Drop the index and build it again from ``(game id, state, created_at)`` triples.
+
+        The streams are the truth; the index is only a projection of them. Games are placed
+        in the order of their creation time.
+        """
+        stale = [*self.redis.scan_iter(match="fd:games:by:*", count=500), META, SEQ]
+        self.redis.delete(*stale)
+        ordered = sorted(games, key=lambda game: game[2])
+        for game_id, state, created_at in ordered:
+            self.add(game_id, state, created_at)
+        for game_id, state, _ in ordered:
+            for seat in state.seats:
+                if seat.token_hash:
+                    self.remember_token(seat.token_hash, game_id)
+        return len(ordered)
 
     def remember_token(self, token_hash: str, game_id: str) -> None:
         self.redis.hset(TOKENS, token_hash, game_id)

@@ -413,3 +413,17 @@ class TestRateLimits:
 
         api = Api(create_app(service, {"RATE_LIMIT": "off"}).test_client())
         assert all(api.get("/v1/catalog").status_code == 200 for _ in range(20))
+
+
+def test_the_index_is_a_projection_that_can_be_rebuilt(api: Api, service, redis_client):
+    waiting = api.create()["id"]
+    active, _ = api.table()
+    before = api.get("/v1/games", query_string={"limit": 200}).json["games"]
+    for key in redis_client.scan_iter(match="fd:games:*"):
+        redis_client.delete(key)
+    assert api.get("/v1/games").json["games"] == []
+    assert service.rebuild_index() >= 2
+    after = api.get("/v1/games", query_string={"limit": 200}).json["games"]
+    assert [g["id"] for g in after] == [g["id"] for g in before]
+    statuses = {g["id"]: g["status"] for g in after}
+    assert (statuses[waiting], statuses[active]) == ("waiting", "active")
