@@ -31,10 +31,14 @@ State = Any
 
 @dataclass(frozen=True)
 class Command:
-    """What a seat (or the system, ``seat=None``) asks for; ``body`` holds ``type`` and fields."""
+    """What a seat (or the system, ``seat=None``) asks for; ``body`` holds ``type`` and fields.
+
+    ``kind`` says who sends it for the seat: the ``player``, or a ``bot`` or ``timeout`` job.
+    """
 
     seat: Seat | None
     body: Mapping[str, Json]
+    kind: str = "player"
 
     @property
     def type(self) -> str:

@@ -154,6 +154,8 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         raise GameNotStarted("the game waits for players to join")
     if command.type == "leave":
         return _leave(state, command.seat)
+    if command.seat is not None and command.kind == "player" and state.seats[command.seat].left:
+        raise IllegalMove("this seat was handed to a bot; its player can no longer move it")
     if command.seat is not None and command.seat not in state.to_act():
         raise NotYourTurn(f"seat {command.seat} is not to act now")
     return _play(state, state.definition.decide(state.board, command))
@@ -285,21 +287,31 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         return replace(state, version=version, seats=_with(state.seats, seat, info))
     if event.type == "GameEnded":
         return replace(state, version=version, status=FINISHED, result=data["result"], since={})
+    before = state.to_act()
     if event.type == "GameStarted":
         board = state.definition.initial_state(state.players, state.game_options)
         state = replace(state, status=ACTIVE, board=board)
     else:
         state = replace(state, board=state.definition.evolve(state.board, event))
-    return _track_turns(replace(state, version=version), state.since)
+    return _track_turns(replace(state, version=version), state.since, before)
 
 
 def _with(seats: tuple[SeatInfo, ...], seat: Seat, info: SeatInfo) -> tuple[SeatInfo, ...]:
     return (*seats[:seat], info, *seats[seat + 1 :])
 
 
-def _track_turns(state: MatchState, since: Mapping[Seat, int]) -> MatchState:
-    """Remember when each seat to act became one, so a timer can tell if it is stale."""
+def _track_turns(
+    state: MatchState, since: Mapping[Seat, int], before: frozenset[Seat]
+) -> MatchState:
+    """Remember when each seat to act became one, so a bot or timer job can tell if it is stale.
+
+    A seat that is alone to act both before and after an event has just moved and faces a new
+    decision (SLY's reveal chain, Gloria Picktoria's action points): it starts afresh, so its
+    next job gets a new identity and command id. (Its turn timer restarts with it.)
+    """
     acting = state.to_act()
+    if len(acting) == 1 and acting == before:
+        return replace(state, since=dict.fromkeys(acting, state.version))
     updated = {seat: since.get(seat, state.version) for seat in acting}
     return replace(state, since=updated)
 

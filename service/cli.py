@@ -1,4 +1,9 @@
-"""The ``foxden`` command line: serve the API, run workers, or both at once (``up``)."""
+"""The ``foxden`` command line: serve the API, run workers, or both at once (``up``); audit
+and replay games (``audit``, ``replay``).
+
+Each command only parses its arguments and prints; the work lives in the modules it calls
+(``service.audit``, ``service.replay``). ``audit BUNDLE.json`` never connects to Redis.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +32,107 @@ def _up(args: argparse.Namespace) -> int:
     from service.supervisor import up
 
     return up(args.host, args.port, workers=args.workers, data_dir=args.data_dir)
+
+
+def _read_bundle(path: str) -> object:
+    import json
+
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def _stored(game_id: str) -> list:
+    """The envelopes of a game on ``REDIS_URL`` (raises ``Unreadable`` on a bad entry)."""
+    from events.redis_client import connect
+    from events.store import RedisEventStore
+    from service.audit import stored_envelopes
+
+    client = connect()
+    try:
+        return stored_envelopes(RedisEventStore(client), game_id)
+    finally:
+        client.close()
+
+
+def _audit(args: argparse.Namespace) -> int:
+    import json
+
+    from service import audit
+
+    try:
+        pins = audit.parse_pins(args.commitment, args.pin)
+    except ValueError as error:
+        print(f"foxden audit: {error}", file=sys.stderr)
+        return 2
+    if args.bundle is not None:
+        try:
+            data = _read_bundle(args.bundle)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            print(f"foxden audit: cannot read {args.bundle}: {error}", file=sys.stderr)
+            return 1
+        report = audit.audit_bundle(data, pins=pins)
+    else:
+        import redis
+
+        try:
+            envelopes = _stored(args.game)
+        except audit.Unreadable as problem:
+            envelopes, report = [], audit.unreadable_report(problem, args.game)
+        except redis.RedisError as error:
+            print(f"foxden audit: Redis: {error}", file=sys.stderr)
+            return 1
+        else:
+            if not envelopes:
+                print(f"foxden audit: no game {args.game!r} on this Redis", file=sys.stderr)
+                return 1
+            report = audit.audit(envelopes, pins=pins, game_id=args.game)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print(audit.format_report(report))
+    return 0 if report.complete else 1
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from events.envelope import Envelope
+    from service import replay
+
+    try:
+        if os.path.isfile(args.game):
+            data = _read_bundle(args.game)
+            events = data["events"] if isinstance(data, dict) else None
+            if not isinstance(events, list):
+                raise ValueError("not a foxden bundle")
+            envelopes = [Envelope.from_dict(item) for item in events]
+            game_id = str(data.get("id", args.game))
+        else:
+            envelopes, game_id = _stored(args.game), args.game
+    except Exception as error:  # a bad file, a bad entry, Redis away: say so, no traceback
+        print(f"foxden replay: cannot read {args.game}: {error}", file=sys.stderr)
+        return 1
+    if not envelopes:
+        print(f"foxden replay: no game {args.game!r} on this Redis", file=sys.stderr)
+        return 1
+    if args.version is not None and not 1 <= args.version <= len(envelopes):
+        print(f"foxden replay: the game has versions 1 to {len(envelopes)}", file=sys.stderr)
+        return 2
+    try:
+        viewer = replay.parse_viewer(args.viewer, envelopes)
+        if args.json:
+            lines = list(replay.render_json(envelopes, viewer, args.version))
+        else:
+            lines = list(replay.render(game_id, envelopes, viewer, args.version, views=args.views))
+    except ValueError as error:  # NotVisible, or no such seat
+        print(f"foxden replay: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from service.demo import demo
+
+    return demo(args.url, args.game, args.players, args.strategy, args.delay)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -59,6 +165,83 @@ def parser() -> argparse.ArgumentParser:
     up.add_argument("--workers", type=int, default=1, help="RQ workers to start")
     up.add_argument("--data-dir", default="var", help="where the embedded Redis keeps its data")
     up.set_defaults(run=_up)
+
+    check = commands.add_parser(
+        "audit",
+        help="audit a game: an exported bundle offline, or a game on REDIS_URL",
+        description="Runs the checks chain, seed, deck, resimulation and result (docs/fairness.md)."
+        " Exit code 0 when every check ran and holds, 1 otherwise (a check failed, or a running "
+        "game's seed is not revealed yet).",
+    )
+    source = check.add_mutually_exclusive_group(required=True)
+    source.add_argument("bundle", nargs="?", metavar="BUNDLE.json", help="an exported bundle")
+    source.add_argument("--game", metavar="ID", help="a game on REDIS_URL instead of a bundle")
+    check.add_argument(
+        "--commitment", metavar="HEX", help="the commitment you noted while the game ran"
+    )
+    check.add_argument(
+        "--pin",
+        action="append",
+        default=[],
+        metavar="VERSION:HASH",
+        help="a head hash you noted at that version (repeatable)",
+    )
+    check.add_argument("--json", action="store_true", help="print the report as JSON")
+    check.set_defaults(run=_audit)
+
+    again = commands.add_parser(
+        "replay",
+        help="show a game version by version as a seat, a spectator or everyone saw it",
+        description="Reads the game from REDIS_URL, or from an exported bundle when ID is a file.",
+    )
+    again.add_argument("game", metavar="ID", help="a game id, or an exported bundle's path")
+    again.add_argument(
+        "--as",
+        dest="viewer",
+        metavar="SEAT",
+        help="a seat number, 'spectator' or 'everyone' (everyone only once the game has "
+        "ended; the default then, else spectator)",
+    )
+    again.add_argument("--version", type=int, metavar="N", help="stop at version N")
+    again.add_argument("--views", action="store_true", help="show the view after every version")
+    again.add_argument("--json", action="store_true", help="NDJSON: {version, event, view}")
+    again.set_defaults(run=_replay)
+    show = commands.add_parser(
+        "demo",
+        help="watch a game of bots on a running service, move by move",
+        description="Creates a game whose seats are all bots on the service at --url, shows "
+        "each event as it happens, then the result table. The service's worker moves the bots "
+        "(`foxden up` and `make run` start one).",
+    )
+    show.add_argument(
+        "--url",
+        default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}",
+        help="the running service (default %(default)s)",
+    )
+    show.add_argument(
+        "--game",
+        default="fette-beute",
+        help="fette-beute, sly or gloria-picktoria (default %(default)s)",
+    )
+    show.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="number of seats (default 3, or the game's minimum)",
+    )
+    show.add_argument(
+        "--strategy",
+        default="greedy",
+        help="a bot strategy, or several separated by commas, dealt to the seats in turn "
+        "(default %(default)s)",
+    )
+    show.add_argument(
+        "--delay",
+        type=float,
+        default=0.3,
+        help="seconds between moves on screen (default %(default)s)",
+    )
+    show.set_defaults(run=_demo)
     return top
 
 

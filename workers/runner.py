@@ -1,46 +1,141 @@
-"""``foxden worker``: an RQ worker with the scheduler, on every Foxden queue."""
+"""``foxden worker``: an RQ ``SimpleWorker`` on every Foxden queue, with its housekeeper thread.
+
+The housekeeper does what ``rq worker --with-scheduler`` would, and a little more:
+
+* it moves due scheduled jobs (bot delays, turn timeouts) to their queues, while it holds the
+  scheduler lease (one worker at a time);
+* it keeps this worker's liveness key fresh, so that the sweeper can tell a job abandoned by a
+  killed worker from one still running;
+* once per sweep period (one worker per period) it enqueues the sweeper job.
+
+Why not RQ's own scheduler (``--with-scheduler``): RQ forks it into a child process that never
+checks on its parent, so a worker killed with SIGKILL leaves it running; and when the whole
+worker dies, its lock lives on for 61 s and the other workers try to take it only at their
+maintenance, every 10 minutes, so bot delays and turn timeouts would stall that long. A thread
+dies with its process, and the lease here lives 3 s.
+
+Why ``SimpleWorker``: it runs jobs in its own process instead of forking one per job, so the
+service's state cache stays warm between jobs (several times the throughput of a forking
+worker). A job still gets its timeout (SIGALRM), and a worker that dies mid-job is covered by
+the sweeper.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
+import threading
+
+import redis
 from rq import SimpleWorker
+from rq.scheduler import RQScheduler as DueJobMover
 from rq.serializers import JSONSerializer
 
-from workers.jobs import SWEEPER_JOB_ID, service
-from workers.scheduler import BOTS, MAINTENANCE, TIMEOUTS, queues
+from events.redis_client import connect
+from workers.jobs import service
+from workers.scheduler import (
+    ALIVE_TTL_MS,
+    FAILURE_TTL_S,
+    RESULT_TTL_S,
+    Names,
+    queue_prefix,
+    queues,
+)
+
+log = logging.getLogger(__name__)
+
+TICK_S = 0.5
+LEASE_TTL_MS = 3000
+SWEEP_JOB_TIMEOUT_S = 600
+DEFAULT_SWEEP_S = 10
+
+# Take the lease if it is free, or extend it if it is ours.
+_LEASE_LUA = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+_RELEASE_LUA = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
 
 
-def ensure_sweeper(connection) -> None:  # type: ignore[no-untyped-def]
-    """Start the sweeper's self-renewing chain unless one is already queued or scheduled."""
-    from rq.exceptions import NoSuchJobError
-    from rq.job import Job
+def sweep_every_s() -> float:
+    return float(os.environ.get("FOXDEN_SWEEP_S") or DEFAULT_SWEEP_S)
 
-    from workers.scheduler import LIVE
 
-    try:
-        job = Job.fetch(SWEEPER_JOB_ID, connection=connection, serializer=JSONSerializer)
-        if job.get_status() in LIVE:
-            return
-    except NoSuchJobError:
-        pass
-    queues(connection)[MAINTENANCE].enqueue("workers.jobs.sweep", job_id=SWEEPER_JOB_ID)
+class Housekeeper(threading.Thread):
+    """Every ``TICK_S``: beat, move due jobs (lease holder only), maybe enqueue a sweep."""
+
+    def __init__(self, client: redis.Redis, names: Names, worker_name: str, sweep_s: float) -> None:
+        super().__init__(name="foxden-housekeeper", daemon=True)
+        self.redis, self.names, self.worker_name = client, names, worker_name
+        self.sweep_ms = max(1, round(sweep_s * 1000))
+        self._lease = client.register_script(_LEASE_LUA)
+        self._release = client.register_script(_RELEASE_LUA)
+        self._maintenance, *moves = queues(client, names)
+        self._due = DueJobMover(
+            [queue.name for queue in moves], connection=client, serializer=JSONSerializer
+        )
+        self._due.prepare_registries([queue.name for queue in moves])
+        self._stopping = threading.Event()
+
+    def tick(self) -> None:
+        self.redis.set(self.names.alive(self.worker_name), 1, px=ALIVE_TTL_MS)
+        if self._lease(keys=[self.names.scheduler_lease], args=[self.worker_name, LEASE_TTL_MS]):
+            self._due.enqueue_scheduled_jobs()
+        if self.redis.set(self.names.sweep_token, self.worker_name, nx=True, px=self.sweep_ms):
+            self._maintenance.enqueue(
+                "workers.jobs.sweep",
+                job_timeout=SWEEP_JOB_TIMEOUT_S,
+                result_ttl=RESULT_TTL_S,
+                failure_ttl=FAILURE_TTL_S,
+            )
+
+    def run(self) -> None:
+        while not self._stopping.wait(TICK_S):
+            try:
+                self.tick()
+            except Exception:  # a Redis blip must not end the thread; the next tick retries
+                log.exception("housekeeper: tick failed")
+
+    def stop(self) -> None:
+        """Stop beating; give up the lease and the liveness key (the worker has finished)."""
+        self._stopping.set()
+        self.join(5)
+        with contextlib.suppress(redis.RedisError):
+            self._release(keys=[self.names.scheduler_lease], args=[self.worker_name])
+            self.redis.delete(self.names.alive(self.worker_name))
 
 
 def run_worker(*, burst: bool = False, name: str | None = None) -> int:
-    """Run until stopped (or, with ``burst``, until the queues are empty).
+    """Run until SIGTERM/SIGINT (or, with ``burst``, until the queues are empty).
 
-    A ``SimpleWorker`` runs jobs in its own process instead of forking one per job, so the
-    service's state cache stays warm between jobs (about 4× the throughput of a forking
-    worker). A job still gets its timeout, and a worker that dies mid-job is covered by the
-    sweeper.
+    RQ gets a Redis client of its own: it waits in BLPOP for up to its dequeue timeout (about
+    400 s) and raises the socket timeout of the client it is given to match. Given the
+    service's client, every append and read would inherit that timeout.
+
+    ``FOXDEN_LOG_LEVEL`` (default INFO) sets the log level; RQ logs every job at INFO.
     """
-    connection = service().store.redis
-    ensure_sweeper(connection)
-    by_name = queues(connection)
+    level = os.environ.get("FOXDEN_LOG_LEVEL", "INFO").upper()
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
+    names = Names(queue_prefix())
+    games = service()
+    rq_connection = connect(blocking=True)
     worker = SimpleWorker(
-        [by_name[BOTS], by_name[TIMEOUTS], by_name[MAINTENANCE]],
-        connection=connection,
+        queues(rq_connection, names),
+        connection=rq_connection,
         serializer=JSONSerializer,
         name=name,
     )
-    worker.work(with_scheduler=True, burst=burst)
+    housekeeper = Housekeeper(games.store.redis, names, worker.name, sweep_every_s())
+    housekeeper.tick()  # a burst worker also runs what is due now
+    housekeeper.start()
+    try:
+        worker.work(burst=burst, logging_level=level)
+    finally:
+        housekeeper.stop()
     return 0

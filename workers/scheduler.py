@@ -1,66 +1,166 @@
-"""The RQ side of the application service's ``Scheduler`` port.
+"""The RQ side of the application service's ``Scheduler`` port (RQ is imported only in workers/).
 
-Jobs are enqueued by their import path with JSON arguments (never pickle), under a
-deterministic job id per (kind, game, seat, since). Enqueueing the same id again replaces the
-job, which is harmless: correctness rests on the expected version and the ``since`` check in
-``GameService.play_for``, never on RQ's uniqueness.
+Jobs are enqueued by import path with JSON arguments (never pickle) under a deterministic id
+per (kind, game, seat, since). Enqueueing an id again replaces the job, which is harmless:
+correctness rests on the expected version and the ``since`` check in ``GameService.play_for``,
+never on RQ's uniqueness (``unique=True`` would also refuse an id whose finished record is
+still kept).
+
+The names of what the workers of one deployment share (queues, the scheduler lease, the sweep
+token, worker liveness keys) start with ``FOXDEN_QUEUE_PREFIX`` (default ``foxden``), so that
+test runs on one Redis database need not share workers. Job ids do not: a game belongs to the
+database, and a sweeper that finds one of its jobs missing from its own queues adopts it.
 """
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Sequence
-from datetime import timedelta
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import redis
 from rq import Queue
-from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from service.policies import BOT, TIMEOUT, FollowUp
 
-PREFIX = os.environ.get("FOXDEN_QUEUE_PREFIX", "foxden")
-BOTS, TIMEOUTS, MAINTENANCE = f"{PREFIX}-bots", f"{PREFIX}-timeouts", f"{PREFIX}-maintenance"
 JOB_FUNCTIONS = {BOT: "workers.jobs.bot_turn", TIMEOUT: "workers.jobs.turn_timeout"}
-LIVE = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED}
-RESULT_TTL_S = 60  # a finished job's record only needs to outlive the sweeper's next look
+# A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
+RESULT_TTL_S = 60
+FAILURE_TTL_S = 3600
+DEFAULT_JOB_TIMEOUT_S = 30  # a bot move takes milliseconds; a search bot may take seconds
+# How long a worker's liveness key outlives its last beat: a job STARTED by a worker whose
+# key is gone was abandoned (the worker was killed), and the sweeper schedules it again.
+ALIVE_TTL_MS = 3000
 
 
-def queues(connection: redis.Redis) -> dict[str, Queue]:
-    return {
-        name: Queue(name, connection=connection, serializer=JSONSerializer)
-        for name in (BOTS, TIMEOUTS, MAINTENANCE)
-    }
+def queue_prefix() -> str:
+    """``FOXDEN_QUEUE_PREFIX``, read when called (tests set it per test)."""
+    return os.environ.get("FOXDEN_QUEUE_PREFIX") or "foxden"
+
+
+def job_timeout_s() -> int:
+    """``FOXDEN_JOB_TIMEOUT_S``: RQ kills a job that runs longer (then the sweeper retries it)."""
+    return int(os.environ.get("FOXDEN_JOB_TIMEOUT_S") or DEFAULT_JOB_TIMEOUT_S)
+
+
+@dataclass(frozen=True)
+class Names:
+    """The Redis names one deployment (one prefix) uses."""
+
+    prefix: str
+
+    @property
+    def maintenance(self) -> str:
+        return f"{self.prefix}-maintenance"
+
+    @property
+    def bots(self) -> str:
+        return f"{self.prefix}-bots"
+
+    @property
+    def timeouts(self) -> str:
+        return f"{self.prefix}-timeouts"
+
+    @property
+    def scheduler_lease(self) -> str:
+        return f"{self.prefix}:scheduler-lease"
+
+    @property
+    def sweep_token(self) -> str:
+        return f"{self.prefix}:sweep-token"
+
+    def alive(self, worker_name: str) -> str:
+        return f"{self.prefix}:alive:{worker_name}"
+
+
+def queues(connection: redis.Redis, names: Names) -> list[Queue]:
+    """Every queue, in the order a worker takes jobs from them.
+
+    Maintenance (the sweeper, at most one job per period) comes first so that a backlog of
+    moves cannot starve it.
+    """
+    return [
+        Queue(name, connection=connection, serializer=JSONSerializer)
+        for name in (names.maintenance, names.bots, names.timeouts)
+    ]
+
+
+def due_at(delay_s: float) -> datetime:
+    """When a delayed job may run: never early, so rounded up to the scheduler's whole second.
+
+    RQ truncates a scheduled time to the second (stack notes 3.1); left alone, a 1 s turn
+    limit could fire almost at once. Rounded up, it fires between ``delay_s`` and about
+    ``delay_s`` + 1.5 s (the housekeeper looks twice a second).
+    """
+    return datetime.fromtimestamp(math.ceil(time.time() + delay_s), UTC)
 
 
 class RQScheduler:
-    def __init__(self, connection: redis.Redis) -> None:
+    """``service.ports.Scheduler`` on RQ: bot turns and turn timeouts as RQ jobs."""
+
+    def __init__(
+        self,
+        connection: redis.Redis,
+        *,
+        prefix: str | None = None,
+        job_timeout: int | None = None,
+    ) -> None:
         self.connection = connection
-        self.queues = queues(connection)
+        self.names = Names(prefix or queue_prefix())
+        self.job_timeout = job_timeout or job_timeout_s()
+        _, bots, timeouts = queues(connection, self.names)
+        self._queue = {BOT: bots, TIMEOUT: timeouts}
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:
-        for job in jobs:
-            queue = self.queues[BOTS if job.kind == BOT else TIMEOUTS]
-            args = (job.game_id, job.seat, job.since)
-            options = {"job_id": job.job_id, "result_ttl": RESULT_TTL_S, "failure_ttl": 3600}
-            if job.delay_s > 0:
-                queue.enqueue_in(
-                    timedelta(seconds=job.delay_s), JOB_FUNCTIONS[job.kind], *args, **options
-                )
-            else:
-                queue.enqueue(JOB_FUNCTIONS[job.kind], *args, **options)
+        """Enqueue (or, with a delay, schedule) every job in one round trip."""
+        with self.connection.pipeline() as pipe:
+            for job in jobs:
+                queue = self._queue[job.kind]
+                args = (job.game_id, job.seat, job.since)
+                options = {
+                    "job_id": job.job_id,
+                    "job_timeout": self.job_timeout,
+                    "result_ttl": RESULT_TTL_S,
+                    "failure_ttl": FAILURE_TTL_S,
+                    "pipeline": pipe,
+                }
+                if job.delay_s > 0:
+                    queue.enqueue_at(due_at(job.delay_s), JOB_FUNCTIONS[job.kind], *args, **options)
+                else:
+                    queue.enqueue(JOB_FUNCTIONS[job.kind], *args, **options)
+            pipe.execute()
 
     def missing(self, jobs: Sequence[FollowUp]) -> list[FollowUp]:
-        """Jobs with no live RQ job: never enqueued, lost, failed, or run while still due."""
-        found = []
-        for job in jobs:
-            try:
-                status = Job.fetch(
-                    job.job_id, connection=self.connection, serializer=JSONSerializer
-                ).get_status()
-            except NoSuchJobError:
-                status = None
-            if status not in LIVE:
-                found.append(job)
-        return found
+        """The jobs that nothing will run: never enqueued, lost, failed, finished, abandoned.
+
+        A job still needed after it finished did not move (it lost every race with other
+        seats), so it is missing too. A QUEUED job is live only while its id is in its queue
+        (a worker killed between popping and starting it leaves the status behind), and a
+        STARTED job only while its worker is alive.
+        """
+        if not jobs:
+            return []
+        found = Job.fetch_many(
+            [job.job_id for job in jobs], connection=self.connection, serializer=JSONSerializer
+        )
+        # Per job: its answer now, or how to read the pipeline's answer.
+        verdicts: list[bool | Callable[[object], bool]] = []
+        with self.connection.pipeline(transaction=False) as pipe:
+            for job, rq_job in zip(jobs, found, strict=True):
+                status = rq_job.get_status(refresh=False) if rq_job else None
+                if status == JobStatus.QUEUED:
+                    pipe.lpos(self._queue[job.kind].key, job.job_id)
+                    verdicts.append(lambda index: index is not None)  # 0 is the head
+                elif status == JobStatus.STARTED and rq_job and rq_job.worker_name:
+                    pipe.exists(self.names.alive(rq_job.worker_name))
+                    verdicts.append(bool)
+                else:
+                    verdicts.append(status in (JobStatus.SCHEDULED, JobStatus.DEFERRED))
+            answers = iter(pipe.execute())
+        alive = [v if isinstance(v, bool) else v(next(answers)) for v in verdicts]
+        return [job for job, ok in zip(jobs, alive, strict=True) if not ok]

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask, Response, g, request
 
 from service import metrics
-from service.api import feeds, games, ops, problems, ratelimit
+from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
 from service.games import GameService
 
 
@@ -27,10 +27,10 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
     app = Flask(__name__)
     app.config.update(defaults())
     app.config.update(config or {})
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json = jsonio.OrjsonProvider(app)
     app.extensions["foxden.games"] = service
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
-    for blueprint in (games.bp, feeds.bp, ops.bp):
+    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp):
         app.register_blueprint(blueprint)
     problems.register(app)
     ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)

@@ -234,3 +234,31 @@ def test_fold_of_nothing_is_the_state():
 def test_rule_errors_carry_stable_codes():
     codes = {cls.code for cls in RuleError.__subclasses__()}
     assert {"not_your_turn", "illegal_move", "game_over", "game_full"} <= codes
+
+
+def test_since_restarts_when_the_only_seat_to_act_moves_and_still_acts():
+    """A seat that acts several times in a row gets a new job identity for each decision."""
+    seats = [{"kind": "bot", "strategy": "random"}] * 2
+    body = {"type": "create", "game": "gloria-picktoria", "seats": seats, "seed": SEED}
+    state = replay(match.decide(match.INITIAL, Command(None, body)))
+    consecutive = 0
+    for _ in range(40):
+        (seat,) = state.to_act()
+        move = match.legal_commands(state, seat)[0]
+        state = fold_match(state, match.decide(state, Command(seat, move)))
+        if state.to_act() == {seat}:
+            consecutive += 1
+            assert state.since == {seat: state.version}
+    assert consecutive
+
+
+def test_a_seat_handed_to_a_bot_is_moved_by_the_bot_only():
+    state = replay(create("human", "human"))
+    state = fold_match(state, join(state, "ada"))
+    state = fold_match(state, join(state, "bob"))
+    seat = next(iter(state.to_act()))
+    state = fold_match(state, match.decide(state, Command(seat, {"type": "leave"})))
+    draw = {"type": "draw", "count": 1}
+    with pytest.raises(IllegalMove, match="handed to a bot"):
+        match.decide(state, Command(seat, draw))
+    assert match.decide(state, Command(seat, draw, "bot"))
