@@ -151,7 +151,7 @@ def wait_for(port: int, path: str = "/healthz", seconds: float = 20) -> None:
 
 
 def start_foxden(url: str, port: int, workers: int, threads: int) -> subprocess.Popen:
-    env = {**os.environ, "REDIS_URL": url, "FOXDEN_RATE_LIMIT": "100000 per minute"}
+    env = {"FOXDEN_RATE_LIMIT": "100000 per minute", **os.environ, "REDIS_URL": url}
     return subprocess.Popen(
         [
             sys.executable,
