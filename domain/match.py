@@ -316,6 +316,17 @@ def _track_turns(
     return replace(state, since=updated)
 
 
+def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:
+    """Who an event is by (its envelope's ``by``): the system for the lifecycle facts of
+    creation, start and end, the joining seat for a join, else the seat whose command caused it
+    and how it was sent (``player``, ``bot`` or ``timeout``)."""
+    if event.type in SYSTEM_EVENTS:
+        return {"seat": None, "kind": "system"}
+    if event.type == "PlayerJoined":
+        return {"seat": event.data["seat"], "kind": "player"}
+    return {"seat": seat, "kind": kind}
+
+
 # --- what clients see ----------------------------------------------------------------------
 
 PRIVATE_FIELDS = {

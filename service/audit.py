@@ -575,15 +575,6 @@ def _diff(want: Event, got: Event) -> str:
     return f": {', '.join(fields)} differ" if fields else ""
 
 
-def _expected_by(event: Event, seat: int | None, kind: str) -> dict[str, Any]:
-    """Who an event of a batch is by: the rule ``service.games`` writes with."""
-    if event.type in match.SYSTEM_EVENTS:
-        return {"seat": None, "kind": "system"}
-    if event.type == "PlayerJoined":
-        return {"seat": event.data["seat"], "kind": "player"}
-    return {"seat": seat, "kind": kind}
-
-
 def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Check:
     problem = _rules_problem(events)
     if problem:
@@ -632,7 +623,7 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
                 return _fail(
                     "resimulation", at + 1, f"not in the batch of version {version} it belongs to"
                 )
-            if envelope.by != _expected_by(want, seat, batch_kind):
+            if envelope.by != match.author(want, seat, batch_kind):
                 return _fail("resimulation", at + 1, "its 'by' is not who caused it")
             state = match.evolve(state, want)
         position += len(decided)

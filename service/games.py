@@ -112,15 +112,6 @@ def fingerprint(body: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical(dict(body))).hexdigest()
 
 
-def _by(event: Event, seat: int | None, kind: str) -> dict[str, Any]:
-    """Who an event is by: the system for lifecycle facts, else the acting seat."""
-    if event.type in match.SYSTEM_EVENTS:
-        return {"seat": None, "kind": "system"}
-    if event.type == "PlayerJoined":
-        return {"seat": event.data["seat"], "kind": "player"}
-    return {"seat": seat, "kind": kind}
-
-
 class GameService:
     def __init__(
         self,
@@ -318,7 +309,7 @@ class GameService:
             Draft(
                 type=event.type,
                 data=dict(event.data),
-                by=_by(event, command.seat, submission.kind),
+                by=match.author(event, command.seat, submission.kind),
                 at=at,
                 cause=dict(command.body) if n == 0 else None,
             )
