@@ -335,6 +335,7 @@ class GameService:
         if result.duplicate:
             return self._replayed(game_id, result.envelopes)
         after = Loaded(state, result.envelopes[-1].hash)
+        metrics.COMMANDS.labels(state.game, command.type).inc()
         self.cache.put(game_id, after)
         self._react(game_id, loaded.state, state)
         return Outcome(game_id, after, tuple(result.envelopes))

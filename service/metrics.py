@@ -11,6 +11,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
     multiprocess,
+    start_http_server,
 )
 
 REQUESTS = Counter(
@@ -22,7 +23,11 @@ LATENCY = Histogram(
     ["method", "route"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
 )
-COMMANDS = Counter("foxden_commands_total", "Accepted commands by game and type", ["game", "type"])
+COMMANDS = Counter(
+    "foxden_commands_total",
+    "Appended commands (players, bots, timeouts) by game and type",
+    ["game", "type"],
+)
 CONFLICTS = Counter(
     "foxden_version_conflicts_total", "Appends refused because the game had moved on"
 )
@@ -36,3 +41,12 @@ def exposition() -> tuple[bytes, str]:
         multiprocess.MultiProcessCollector(registry)
         return generate_latest(registry), CONTENT_TYPE_LATEST
     return generate_latest(), CONTENT_TYPE_LATEST
+
+
+def serve_worker_metrics(address: str) -> None:
+    """Serve this process's metrics over HTTP at ``"PORT"`` (loopback) or ``"HOST:PORT"``.
+
+    Workers serve no API, so this is how their jobs and bot moves reach Prometheus.
+    """
+    host, _, port = address.rpartition(":")
+    start_http_server(int(port), addr=host or "127.0.0.1")

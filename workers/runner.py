@@ -33,6 +33,7 @@ from rq.scheduler import RQScheduler as DueJobMover
 from rq.serializers import JSONSerializer
 
 from events.redis_client import connect
+from service import metrics
 from workers.jobs import service
 from workers.scheduler import (
     ALIVE_TTL_MS,
@@ -118,8 +119,12 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
     service's client, every append and read would inherit that timeout.
 
     ``FOXDEN_LOG_LEVEL`` (default INFO) sets the log level; RQ logs every job at INFO.
+    ``FOXDEN_WORKER_METRICS`` (``PORT`` or ``HOST:PORT``; off by default) serves the worker's
+    Prometheus metrics: its jobs and the bot and timeout moves it made.
     """
     level = os.environ.get("FOXDEN_LOG_LEVEL", "INFO").upper()
+    if os.environ.get("FOXDEN_WORKER_METRICS"):
+        metrics.serve_worker_metrics(os.environ["FOXDEN_WORKER_METRICS"])
     if not logging.getLogger().handlers:
         logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
     names = Names(queue_prefix())

@@ -12,7 +12,6 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from domain import match, registry
 from domain.match import MatchState
-from service import metrics
 from service.api import commands, schemas
 from service.api.http import (
     caller_seat,
@@ -188,8 +187,6 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
         )
     body = schemas.load(known[kind](), raw)
     outcome = games().handle(game_id, seat, body, expected_version=expected, idempotency_key=key)
-    if not outcome.replayed:
-        metrics.COMMANDS.labels(state.game, kind).inc()
     after = outcome.loaded.state
     answer = {
         "version": outcome.version,

@@ -7,6 +7,9 @@ later test's sweeper adopts them.
 
 from __future__ import annotations
 
+import re
+import socket
+import urllib.request
 from datetime import datetime
 
 import pytest
@@ -214,3 +217,17 @@ def test_the_sweeper_recovers_a_game_whose_start_could_not_schedule(
     wait_until(lambda: moves(games, game_id, 1), SWEEP_S + 4, "the sweeper")
     games.handle(game_id, 0, {"type": "leave"})
     wait_until(lambda: ended(games, game_id), 20, "the game to end")
+
+
+def test_a_worker_serves_its_metrics_when_asked(games: GameService, workers: Workers) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    workers.env["FOXDEN_WORKER_METRICS"] = f"127.0.0.1:{port}"
+    workers.start(1)
+    game_id = games.create("sly", bots(2), {}).game_id
+    wait_until(lambda: ended(games, game_id), 30, "the game to end")
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
+    moved = re.search(r'foxden_jobs_total\{kind="bot",outcome="moved"\} (\d+)', text)
+    assert moved and int(moved.group(1)) > 0
+    assert 'foxden_commands_total{game="sly"' in text
