@@ -102,6 +102,8 @@ class MatchState:
     board: Any = None  # the game's own state, once started
     # seat -> the version at which it last became one of the seats to act.
     since: Mapping[Seat, int] = field(default_factory=dict)
+    # The game's to_act after the last event, kept so that reading it costs nothing.
+    acting: frozenset[Seat] = frozenset()
     result: Mapping[str, Any] | None = None
 
     @property
@@ -118,9 +120,7 @@ class MatchState:
         return len(self.seats)
 
     def to_act(self) -> frozenset[Seat]:
-        if self.status != ACTIVE:
-            return frozenset()
-        return self.definition.to_act(self.board)
+        return self.acting if self.status == ACTIVE else frozenset()
 
     def seat_of_token_hash(self, token_hash: str) -> Seat | None:
         for seat, info in enumerate(self.seats):
@@ -309,11 +309,11 @@ def _track_turns(
     decision (SLY's reveal chain, Gloria Picktoria's action points): it starts afresh, so its
     next job gets a new identity and command id. (Its turn timer restarts with it.)
     """
-    acting = state.to_act()
+    acting = state.definition.to_act(state.board)
     if len(acting) == 1 and acting == before:
-        return replace(state, since=dict.fromkeys(acting, state.version))
+        return replace(state, acting=acting, since=dict.fromkeys(acting, state.version))
     updated = {seat: since.get(seat, state.version) for seat in acting}
-    return replace(state, since=updated)
+    return replace(state, acting=acting, since=updated)
 
 
 def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:
