@@ -73,9 +73,6 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         code = (error.name or "error").lower().replace(" ", "_")
-        if error.code == 429:
-            retry = getattr(error, "retry_after", None) or 1
-            return problem(429, "rate_limited", "too many requests; slow down", retry_after=retry)
         response = problem(error.code or 500, code, error.description or error.name)
         if error.code == 405 and error.get_response().headers.get("Allow"):
             response.headers["Allow"] = error.get_response().headers["Allow"]

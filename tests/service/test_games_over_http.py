@@ -7,7 +7,6 @@ cards reach it, in views and in event feeds.
 
 from __future__ import annotations
 
-import json
 import random
 import threading
 import time
@@ -126,4 +125,3 @@ def test_a_whole_game_between_human_clients(api: Api, app, service, game: str):
     assert verify_chain(envelopes, seed).ok
     by_kind = {e.by["kind"] for e in envelopes}
     assert by_kind == {"system", "player"}
-    json.dumps(summary)  # the result is plain JSON
