@@ -10,8 +10,10 @@ appending (the store), scheduling (RQ) and rate limiting.
 
 Part 2, load: ``foxden api`` (gunicorn, gthread) and a bare Flask app under the same settings.
 Eight client threads each drive their own 4-seat Fette Beute game: look at the legal moves,
-post one. The bare app answers the same two requests with a fixed JSON body. Printed: moves/s,
-p50 and p99 of the POST, and the ratio of the two.
+post one (the seats to act come from the POST's answer, as a real client learns them). The bare
+app answers the same two requests with a fixed JSON body. The two servers take turns for a few
+rounds, since a shared machine's speed drifts; printed per round: moves/s, p50 and p99 of the
+POST, the servers' CPU per move (and Redis's); then the median ratio of the two.
 """
 
 from __future__ import annotations
@@ -208,63 +210,109 @@ class Client:
         return response.status, json.loads(response.read() or b"null")
 
 
-def new_table(port: int) -> tuple[str, list[str]]:
+def new_table(port: int) -> tuple[str, list[str], list[int]]:
+    """A new 4-seat game, all seats joined: its id, the seat tokens and the seats to act."""
     client = Client(port)
     _, game = client.call(
         "POST", "/v1/games", {"game": "fette-beute", "seats": [{"kind": "human"}] * SEATS}
     )
-    tokens = [
-        client.call("POST", f"/v1/games/{game['id']}/join", {"name": f"p{n}"})[1]["token"]
-        for n in range(SEATS)
-    ]
-    return game["id"], tokens
+    tokens, to_act = [], []
+    for n in range(SEATS):
+        _, joined = client.call("POST", f"/v1/games/{game['id']}/join", {"name": f"p{n}"})
+        tokens.append(joined["token"])
+        to_act = joined["game"]["to_act"]
+    return game["id"], tokens, to_act
 
 
-def drive(port: int, seconds: float, real: bool) -> tuple[int, list[float]]:
-    """Eight client threads, each playing its own game (a new one when one ends)."""
+def drive(port: int, seconds: float, real: bool) -> tuple[int, int, list[float]]:
+    """Eight client threads, each playing its own game (a new one when one ends).
+
+    A move is two requests on both servers: the legal moves of a seat to act, then the POST of
+    one of them. The client learns who is to act from the POST's answer, as a real client would,
+    so it never asks a seat that has nothing to do.
+    """
     latencies: list[float] = []
+    requests = [0]
     lock = threading.Lock()
     deadline = time.monotonic() + seconds
 
     def one_client(n: int) -> None:
         rng = random.Random(n)
         client = Client(port)
-        game_id, tokens = new_table(port) if real else (f"g{n}", ["t"] * SEATS)
+        game_id, tokens, to_act = new_table(port) if real else (f"g{n}", ["t"] * SEATS, [0])
         mine: list[float] = []
+        calls = 0
         while time.monotonic() < deadline:
-            seat = rng.randrange(SEATS)
-            status, moves = client.call(
-                "GET", f"/v1/games/{game_id}/legal-moves", token=tokens[seat]
-            )
+            if not to_act:
+                game_id, tokens, to_act = new_table(port)
+            seat = rng.choice(to_act)
+            _, moves = client.call("GET", f"/v1/games/{game_id}/legal-moves", token=tokens[seat])
             options = [m for m in moves["moves"] if m["type"] != "leave"]
-            if not options:
-                _, summary = client.call("GET", f"/v1/games/{game_id}")
-                if real and summary["status"] == "finished":
-                    game_id, tokens = new_table(port)
-                continue
             started = time.perf_counter()
-            status, _ = client.call(
+            status, answer = client.call(
                 "POST", f"/v1/games/{game_id}/commands", rng.choice(options), token=tokens[seat]
             )
-            if status == 201:
-                mine.append(time.perf_counter() - started)
+            calls += 2
+            if status != 201:
+                raise RuntimeError(f"POST answered {status}: {answer}")
+            mine.append(time.perf_counter() - started)
+            if real:
+                to_act = answer["state"]["to_act"] if answer["state"]["status"] == "active" else []
         with lock:
             latencies.extend(mine)
+            requests[0] += calls
 
     threads = [threading.Thread(target=one_client, args=(n,)) for n in range(GAMES)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return len(latencies), latencies
+    return len(latencies), requests[0], latencies
 
 
-def summarise(name: str, moves: int, latencies: list[float], seconds: float) -> float:
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time (user + system) the processes have used so far; Linux only, else 0."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def family(pid: int) -> list[int]:
+    """The process and its children (gunicorn's arbiter and its workers)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                children.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return [pid, *children]
+
+
+def redis_server_pid(url: str) -> list[int]:
+    """The Redis server's process, when it runs on this machine (as the bench assumes)."""
+    return [int(redis.Redis.from_url(url).info("server")["process_id"])]
+
+
+def measure(
+    name: str, port: int, pids: list[int], redis_pids: list[int], seconds: float, real: bool
+) -> float:
+    """Drive one server; print moves/s, latency and CPU per move; return moves/s."""
+    server_before, redis_before = cpu_seconds(pids), cpu_seconds(redis_pids)
+    moves, requests, latencies = drive(port, seconds, real)
+    server_us = (cpu_seconds(pids) - server_before) / moves * 1e6
+    redis_us = (cpu_seconds(redis_pids) - redis_before) / moves * 1e6
     cuts = statistics.quantiles(latencies, n=100)
     rate = moves / seconds
     print(
-        f"{name:<8} {rate:>9.0f} moves/s   p50 {cuts[49] * 1000:6.2f} ms   "
-        f"p99 {cuts[98] * 1000:6.2f} ms"
+        f"  {name:<7} {rate:>6.0f} moves/s  {requests / moves:.1f} requests/move  "
+        f"POST p50 {cuts[49] * 1000:5.2f} ms p99 {cuts[98] * 1000:6.2f} ms  "
+        f"server CPU {server_us:5.0f} µs/move" + (f", Redis {redis_us:4.0f}" if real else "")
     )
     return rate
 
@@ -272,7 +320,8 @@ def summarise(name: str, moves: int, latencies: list[float], seconds: float) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12"))
-    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--seconds", type=float, default=10, help="per server and round")
+    parser.add_argument("--rounds", type=int, default=3, help="alternate the servers this often")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
     parser.add_argument("--threads", type=int, default=8, help="threads per process")
     args = parser.parse_args()
@@ -292,13 +341,23 @@ def main() -> None:
         try:
             wait_for(port_real)
             wait_for(port_bare, "/v1/games/x/legal-moves")
+            real_pids, bare_pids = family(servers[0].pid), family(servers[1].pid)
+            redis_pid = redis_server_pid(args.url)
             print(
                 f"\n{GAMES} games at once, gunicorn gthread {args.workers}x{args.threads}, "
-                f"{args.seconds:.0f} s each:"
+                f"{args.rounds} rounds of {args.seconds:.0f} s per server:"
             )
-            real = summarise("foxden", *drive(port_real, args.seconds, True), args.seconds)
-            bare = summarise("bare", *drive(port_bare, args.seconds, False), args.seconds)
-            print(f"ratio foxden / bare: {real / bare:.2f}")
+            ratios = []
+            for round_number in range(1, args.rounds + 1):
+                print(f"round {round_number}")
+                real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, True)
+                bare = measure("bare", port_bare, bare_pids, [], args.seconds, False)
+                ratios.append(real / bare)
+                print(f"  ratio   {real / bare:.2f}")
+            print(
+                f"ratio foxden / bare, median of {len(ratios)} rounds: "
+                f"{statistics.median(ratios):.2f}  (each: {', '.join(f'{r:.2f}' for r in ratios)})"
+            )
         finally:
             for server in servers:
                 server.send_signal(signal.SIGTERM)

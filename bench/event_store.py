@@ -101,7 +101,7 @@ class Appender:
             for n in range(first, first + count):
                 bare(keys=stream, args=[f"{n + 1}-0", payloads[n]])
             elapsed = time.perf_counter() - start
-        else:  # "direct": the bare script sent the way the store sends its own (see _direct)
+        else:  # "direct": the bare script sent as the store sends its own (redis_client.direct)
             pool, sha, payloads = self.client.connection_pool, self.bare.sha, self.payloads
             stream = self.bare_stream + ":direct"
             start = time.perf_counter()

@@ -287,33 +287,32 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         return replace(state, version=version, seats=_with(state.seats, seat, info))
     if event.type == "GameEnded":
         return replace(state, version=version, status=FINISHED, result=data["result"], since={})
-    before = state.to_act()
+    game = state.definition
     if event.type == "GameStarted":
-        board = state.definition.initial_state(state.players, state.game_options)
-        state = replace(state, status=ACTIVE, board=board)
+        status, board = ACTIVE, game.initial_state(state.players, state.game_options)
     else:
-        state = replace(state, board=state.definition.evolve(state.board, event))
-    return _track_turns(replace(state, version=version), state.since, before)
+        status, board = state.status, game.evolve(state.board, event)
+    acting = game.to_act(board)
+    since = _turn_starts(state.since, state.to_act(), acting, version)
+    return replace(state, version=version, status=status, board=board, acting=acting, since=since)
 
 
 def _with(seats: tuple[SeatInfo, ...], seat: Seat, info: SeatInfo) -> tuple[SeatInfo, ...]:
     return (*seats[:seat], info, *seats[seat + 1 :])
 
 
-def _track_turns(
-    state: MatchState, since: Mapping[Seat, int], before: frozenset[Seat]
-) -> MatchState:
+def _turn_starts(
+    since: Mapping[Seat, int], before: frozenset[Seat], acting: frozenset[Seat], version: int
+) -> dict[Seat, int]:
     """Remember when each seat to act became one, so a bot or timer job can tell if it is stale.
 
     A seat that is alone to act both before and after an event has just moved and faces a new
     decision (SLY's reveal chain, Gloria Picktoria's action points): it starts afresh, so its
     next job gets a new identity and command id. (Its turn timer restarts with it.)
     """
-    acting = state.definition.to_act(state.board)
     if len(acting) == 1 and acting == before:
-        return replace(state, acting=acting, since=dict.fromkeys(acting, state.version))
-    updated = {seat: since.get(seat, state.version) for seat in acting}
-    return replace(state, acting=acting, since=updated)
+        return dict.fromkeys(acting, version)
+    return {seat: since.get(seat, version) for seat in acting}
 
 
 def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:

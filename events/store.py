@@ -43,7 +43,7 @@ from events.envelope import (
     seal_encoded,
     verify_chain,
 )
-from events.redis_client import MAX_BLOCK_MS, blocking_socket_timeout
+from events.redis_client import FALL_BACK, MAX_BLOCK_MS, blocking_socket_timeout, direct
 
 __all__ = [
     "GENESIS_HASH",
@@ -156,7 +156,6 @@ def keys(game_id: str) -> tuple[str, str]:
     return f"fd:{{g:{game_id}}}:events", f"fd:{{g:{game_id}}}:cmds"
 
 
-_FALL_BACK = object()
 _ABSENT = object()
 
 
@@ -225,8 +224,8 @@ class RedisEventStore:
         args = [expected_version, command_id, fingerprint, prev_hash]
         args.extend(stored for _, stored in sealed)
         try:
-            reply = self._direct("EVALSHA", self._append.sha, 2, stream, cmds, *args)
-            if reply is _FALL_BACK:
+            reply = direct(self._pool, "EVALSHA", self._append.sha, 2, stream, cmds, *args)
+            if reply is FALL_BACK:
                 reply = self._append(keys=[stream, cmds], args=args)  # loads it if need be
             status, value = reply
         except redis.ResponseError as error:
@@ -274,16 +273,16 @@ class RedisEventStore:
         low = f"({after}-0" if after else "-"
         high = f"{until}-0" if until is not None else "+"
         command = ("XRANGE", stream, low, high) + (("COUNT", count) if count is not None else ())
-        reply = self._direct(*command)
-        if reply is _FALL_BACK:
+        reply = direct(self._pool, *command)
+        if reply is FALL_BACK:
             reply = self._redis.xrange(stream, low, high, count=count)
         return decode_entries(reply)
 
     def head(self, game_id: str) -> tuple[int, str]:
         """``(version, hash)`` of the last event; ``(0, GENESIS_HASH)`` for an empty game."""
         stream = keys(game_id)[0]
-        reply = self._direct("XREVRANGE", stream, "+", "-", "COUNT", 1)
-        if reply is _FALL_BACK:
+        reply = direct(self._pool, "XREVRANGE", stream, "+", "-", "COUNT", 1)
+        if reply is FALL_BACK:
             reply = self._redis.xrevrange(stream, "+", "-", count=1)
         entries = decode_entries(reply)
         if not entries:
@@ -327,33 +326,6 @@ class RedisEventStore:
     def redis(self) -> redis.Redis:
         """The client the store was built on (its pool serves the rest of the service too)."""
         return self._redis
-
-    def _direct(self, *command: Any) -> Any:
-        """Run one command on a pooled connection, skipping redis-py's per-command wrapper.
-
-        redis-py 8 wraps every command in observability hooks, argument checks and a retry
-        loop: about 20 µs of CPU a call here, a third of an append's client time and more
-        than the script itself costs the server. The hot paths (append, read, head) send
-        their command directly instead and get the reply as Redis sent it (no parsing into
-        tuples and dicts, which decode_entries does not need). On a connection problem or a
-        NOSCRIPT this returns _FALL_BACK and the caller repeats the command through the
-        client, with its retry policy (safe for the append: see redis_client.retry_policy).
-        """
-        pool = self._pool
-        try:
-            connection = pool.get_connection()
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
-            return _FALL_BACK
-        try:
-            connection.send_command(*command)
-            return connection.read_response()
-        except redis.exceptions.NoScriptError:
-            return _FALL_BACK
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
-            connection.disconnect()
-            return _FALL_BACK
-        finally:
-            pool.release(connection)
 
     def _blocking_client(self) -> redis.Redis:
         """The client for XREAD BLOCK: the main client's settings, a longer socket timeout."""

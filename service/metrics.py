@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 
 from prometheus_client import (
@@ -32,6 +33,20 @@ CONFLICTS = Counter(
     "foxden_version_conflicts_total", "Appends refused because the game had moved on"
 )
 JOBS = Counter("foxden_jobs_total", "Worker jobs by kind and outcome", ["kind", "outcome"])
+
+
+# The labelled series of a route, found once: ``labels()`` takes a lock and builds a key on
+# every call, and every request counts itself.
+
+
+@functools.cache
+def request_counter(method: str, route: str, status: int) -> Counter:
+    return REQUESTS.labels(method, route, str(status))
+
+
+@functools.cache
+def latency_histogram(method: str, route: str) -> Histogram:
+    return LATENCY.labels(method, route)
 
 
 def exposition() -> tuple[bytes, str]:

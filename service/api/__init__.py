@@ -12,6 +12,8 @@ from service import metrics
 from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
 from service.games import GameService
 
+HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
 
 def defaults() -> dict[str, Any]:
     """Settings from the environment, read when an app is made (never at import)."""
@@ -46,8 +48,10 @@ def _measure(app: Flask) -> None:
     @app.after_request
     def count(response: Response) -> Response:
         route = request.url_rule.rule if request.url_rule else "unmatched"
-        metrics.REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        # Any token is a method to HTTP; one series per made-up method would grow without end.
+        method = request.method if request.method in HTTP_METHODS else "OTHER"
+        metrics.request_counter(method, route, response.status_code).inc()
         if not response.is_streamed:
             elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-            metrics.LATENCY.labels(request.method, route).observe(elapsed)
+            metrics.latency_histogram(method, route).observe(elapsed)
         return response

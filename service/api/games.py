@@ -87,7 +87,7 @@ def catalog() -> Response:
 
 @bp.post("/v1/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
-    body = schemas.load(schemas.CreateGameSchema(), json_body())
+    body = schemas.load(schemas.CreateGameSchema, json_body())
     try:
         registry.get(body["game"])
     except registry.UnknownGame:
@@ -134,7 +134,7 @@ def get_game(game_id: str) -> Response:
 @bp.post("/v1/games/<game_id>/join")
 def join(game_id: str) -> tuple[Response, int]:
     games().load(game_id)  # 404 before the body is looked at
-    body = schemas.load(schemas.JoinSchema(), json_body())
+    body = schemas.load(schemas.JoinSchema, json_body())
     seat, token, outcome = games().join(
         game_id, body["name"], body.get("seat"), body.get("client_seed", "")
     )
@@ -177,7 +177,7 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
     key = idempotency_key()
     raw = json_body()
     state = games().peek(game_id).state
-    kind = schemas.load(schemas.CommandTypeSchema(partial=False, unknown="exclude"), raw)["type"]
+    kind = schemas.load(schemas.CommandTypeSchema, raw, unknown="exclude")["type"]
     known = commands.schemas_for(state.game or "")
     if kind not in known:
         raise BadRequest(
@@ -185,7 +185,7 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
             f"unknown command type {kind!r}",
             {"type": [f"One of {', '.join(sorted(known))}."]},
         )
-    body = schemas.load(known[kind](), raw)
+    body = schemas.load(known[kind], raw)
     outcome = games().handle(game_id, seat, body, expected_version=expected, idempotency_key=key)
     after = outcome.loaded.state
     answer = {

@@ -22,8 +22,8 @@ from redis.maint_notifications import MaintNotificationsConfig
 from domain.game import Event
 from events.codec import register_upcaster, upcast
 from events.envelope import GENESIS_HASH, Draft, Envelope, actor, canonical
+from events.redis_client import FALL_BACK
 from events.store import (
-    _FALL_BACK,
     IdempotencyKeyReused,
     PrevHashMismatch,
     RedisEventStore,
@@ -391,7 +391,7 @@ def test_everything_works_through_the_clients_own_path(
     fake_redis: redis.Redis, game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = RedisEventStore(fake_redis)
-    monkeypatch.setattr(store, "_direct", lambda *command: _FALL_BACK)
+    monkeypatch.setattr("events.store.direct", lambda pool, *command: FALL_BACK)
     first = store.append(game_id, 0, [draft(0), draft(1)], "c", prev_hash=GENESIS_HASH, seed=SEED)
     assert store.read(game_id) == first.envelopes
     assert [e.version for e in store.read(game_id, after=1, count=5)] == [2]

@@ -383,6 +383,13 @@ class TestOperations:
         assert "foxden_http_requests_total" in text
         assert 'route="/v1/games"' in text
 
+    def test_made_up_methods_share_one_metrics_series(self, api: Api):
+        for method in ("BREW", "WHEN"):
+            assert_problem(api.client.open("/v1/catalog", method=method), 405, "method_not_allowed")
+        text = api.get("/metrics").get_data(as_text=True)
+        assert 'method="OTHER",route="unmatched",status="405"' in text
+        assert "BREW" not in text and "WHEN" not in text
+
     def test_openapi_and_docs_offline(self, api: Api):
         spec = api.get("/openapi.yaml")
         assert spec.status_code == 200 and b"openapi: 3.1.0" in spec.data
