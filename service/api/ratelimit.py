@@ -1,29 +1,55 @@
-"""Rate limits per token (else per address), counted in Redis with the ``limits`` library.
+"""Rate limits per token (else per address): fixed windows counted in Redis, leased in batches.
 
-``limits`` alone, not Flask-Limiter on top of it: measured on this API, Flask-Limiter's
-per-request resolution of which limits apply cost about a third of a request's CPU, for
-features (per-route limits, decorators) that one global limit does not need. The counting
-itself goes out on the event store's direct path (:class:`DirectRedisStorage`): every request
-pays it, and redis-py's own command wrapper cost as much CPU as the rest of the check.
+Every request is counted against a fixed window whose counter lives in Redis, so a limit holds
+across all API processes. Counting each request there cost a Redis round trip per request,
+half of a move's round trips and about a fifth of its CPU (bench/api_load.py). So a process
+takes a few hits at a time from the shared counter (a *lease*: ``INCRBY batch``) and spends them
+locally until they run out or the window ends:
+
+- never more than the limit passes in a window: a lease is counted in Redis when it is taken,
+  and it dies with the window it was taken in;
+- a client may be refused a little early, by at most ``batch - 1`` hits for each other process
+  holding an unspent lease of its window; ``batch`` is 1 % of the limit, from 1 to 16, so small
+  limits are exact;
+- once a window is full, the process refuses that caller locally until the window ends.
+
+The spec (``"1200 per minute; 100 per second"``) is parsed by the ``limits`` library, whose
+fixed-window keys and periods these counters use.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import threading
 import time
+from dataclasses import dataclass
 
 import redis
 from flask import Flask, Request, Response, request
 from limits import RateLimitItem, parse_many
-from limits.storage import RedisStorage
-from limits.strategies import FixedWindowRateLimiter
 
 from events.redis_client import FALL_BACK, direct
 from service.api import problems
 
 EXEMPT = frozenset({"ops.healthz", "ops.readyz", "ops.prometheus"})
 OFF = frozenset({"", "off", "0", "none", "false"})
+KEY_PREFIX = "fd:rl:"
+MAX_BATCH = 16
+# Expired leases are swept out once the table holds this many callers.
+SWEEP_AT = 10_000
+
+# Take ``batch`` hits from the window's counter, starting the window on its first hit; answer
+# the count after them and the milliseconds left in the window.
+LEASE_LUA = """
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {count, ttl}
+"""
 
 
 def caller_key(req: Request) -> str:
@@ -34,42 +60,71 @@ def caller_key(req: Request) -> str:
     return "a:" + (req.remote_addr or "unknown")
 
 
-class DirectRedisStorage(RedisStorage):
-    """``limits``' Redis storage, counting with its own script sent on the direct path."""
+def batch_size(limit: RateLimitItem) -> int:
+    return max(1, min(MAX_BATCH, limit.amount // 100))
 
-    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
-        script = self.lua_incr_expire
-        reply = direct(
-            self.storage.connection_pool,
-            "EVALSHA",
-            script.sha,
-            1,
-            self.prefixed_key(key),
-            expiry,
-            amount,
-        )
-        if reply is FALL_BACK:  # NOSCRIPT or a connection problem: the library's own path
-            return super().incr(key, expiry, amount)
-        return int(reply)
+
+@dataclass
+class Lease:
+    left: int  # hits this process may still grant in the window
+    ends: float  # time.monotonic() at which the window ends
+    refused: bool = False  # the window is full for every process
 
 
 class RateLimits:
-    """The limits of one spec such as ``"1200 per minute; 100 per second"``."""
+    """The limits of one spec, shared through Redis by every process that uses the same keys."""
 
     def __init__(self, spec: str, client: redis.Redis) -> None:
         self.limits: list[RateLimitItem] = parse_many(spec)
-        storage = DirectRedisStorage(
-            "redis://", connection_pool=client.connection_pool, key_prefix="fd:rl"
-        )
-        self.limiter = FixedWindowRateLimiter(storage)
+        self._client = client
+        self._script = client.register_script(LEASE_LUA)
+        self._leases: dict[str, Lease] = {}
+        self._lock = threading.Lock()
 
-    def retry_after(self, key: str) -> int | None:
-        """Count one request for ``key``; the seconds to wait when a limit is exceeded."""
+    def retry_after(self, caller: str) -> int | None:
+        """Count one request of ``caller``; the seconds to wait when a limit is exceeded."""
         for limit in self.limits:
-            if not self.limiter.hit(limit, key):
-                reset_at = self.limiter.get_window_stats(limit, key).reset_time
-                return max(1, math.ceil(reset_at - time.time()))
+            wait = self._take(limit, KEY_PREFIX + limit.key_for(caller))
+            if wait is not None:
+                return max(1, math.ceil(wait))
         return None
+
+    def _take(self, limit: RateLimitItem, key: str) -> float | None:
+        """One hit of ``limit`` for ``key``: ``None`` when it passes, else the seconds to wait."""
+        now = time.monotonic()
+        with self._lock:
+            lease = self._leases.get(key)
+            if lease is not None and now < lease.ends:
+                if lease.refused:
+                    return lease.ends - now
+                if lease.left > 0:
+                    lease.left -= 1
+                    return None
+        batch = batch_size(limit)
+        count, ttl_ms = self._lease(key, batch, limit.get_expiry() * 1000)
+        # Other processes' hits may have used up the window before ours, wholly or in part.
+        granted = min(batch, limit.amount - (count - batch))
+        ends = now + ttl_ms / 1000
+        with self._lock:
+            if len(self._leases) >= SWEEP_AT:
+                self._sweep(now)
+            # A lease another thread took meanwhile is replaced: its hits are lost, never
+            # granted twice.
+            self._leases[key] = Lease(left=granted - 1, ends=ends, refused=granted <= 0)
+        return None if granted > 0 else ends - now
+
+    def _lease(self, key: str, batch: int, window_ms: int) -> tuple[int, int]:
+        reply = direct(
+            self._client.connection_pool, "EVALSHA", self._script.sha, 1, key, batch, window_ms
+        )
+        if reply is FALL_BACK:  # NOSCRIPT or a connection problem: the client's own path
+            reply = self._script(keys=[key], args=[batch, window_ms])
+        count, ttl_ms = reply
+        return int(count), int(ttl_ms)
+
+    def _sweep(self, now: float) -> None:
+        for key in [key for key, lease in self._leases.items() if lease.ends <= now]:
+            del self._leases[key]
 
 
 def install(app: Flask, spec: str, client: redis.Redis) -> None:

@@ -1,0 +1,119 @@
+"""The leased rate limiter on real Redis: limits hold across processes, leases die with windows.
+
+Each ``RateLimits`` stands for one API process: several of them sharing a Redis are several
+processes sharing the counters.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import uuid
+
+import pytest
+import redis
+
+from service.api.ratelimit import KEY_PREFIX, RateLimits, batch_size
+
+
+def caller() -> str:
+    return "t:" + uuid.uuid4().hex  # a caller of its own per test: counters never collide
+
+
+def passed(limits: RateLimits, who: str, requests: int) -> int:
+    return sum(limits.retry_after(who) is None for _ in range(requests))
+
+
+def test_the_batch_is_one_percent_of_the_limit_from_1_to_16(redis_client: redis.Redis) -> None:
+    sizes = {
+        spec: batch_size(RateLimits(spec, redis_client).limits[0])
+        for spec in ("3 per minute", "199 per minute", "1200 per minute", "100000 per minute")
+    }
+    assert sizes == {
+        "3 per minute": 1,
+        "199 per minute": 1,
+        "1200 per minute": 12,
+        "100000 per minute": 16,
+    }
+
+
+def test_a_small_limit_is_exact(redis_client: redis.Redis) -> None:
+    limits, who = RateLimits("5 per minute", redis_client), caller()
+    assert passed(limits, who, 5) == 5
+    wait = limits.retry_after(who)
+    assert wait is not None and 1 <= wait <= 60
+
+
+def test_one_process_grants_exactly_the_limit(redis_client: redis.Redis) -> None:
+    limits, who = RateLimits("1000 per minute", redis_client), caller()
+    assert passed(limits, who, 1500) == 1000
+
+
+def test_processes_together_never_pass_more_than_the_limit(redis_client: redis.Redis) -> None:
+    processes = [RateLimits("600 per minute", redis_client) for _ in range(4)]
+    who, rng = caller(), random.Random(7)
+    granted = sum(passed(rng.choice(processes), who, 1) for _ in range(1200))
+    batch = batch_size(processes[0].limits[0])
+    # Never more than the limit; early by at most one unspent lease per other process.
+    assert 600 - 3 * (batch - 1) <= granted <= 600
+
+
+def test_threads_of_one_process_never_pass_more_than_the_limit(redis_client: redis.Redis) -> None:
+    limits, who = RateLimits("800 per minute", redis_client), caller()
+    counts: list[int] = []
+
+    def hammer() -> None:
+        counts.append(passed(limits, who, 200))
+
+    threads = [threading.Thread(target=hammer) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    batch = batch_size(limits.limits[0])
+    assert 800 - 8 * (batch - 1) <= sum(counts) <= 800
+
+
+def test_a_full_window_is_refused_without_asking_redis(redis_client: redis.Redis) -> None:
+    limits, who = RateLimits("3 per minute", redis_client), caller()
+    assert passed(limits, who, 4) == 3
+    for key in redis_client.scan_iter(match=f"{KEY_PREFIX}*{who}*"):
+        redis_client.delete(key)  # Redis forgot: this process still refuses till the window ends
+    assert limits.retry_after(who) is not None
+
+
+def test_a_lease_ends_with_its_window(redis_client: redis.Redis) -> None:
+    limits, who = RateLimits("300 per 1 second", redis_client), caller()
+    assert batch_size(limits.limits[0]) == 3
+    assert limits.retry_after(who) is None  # leases 3 hits, spends 1
+    time.sleep(1.1)
+    assert not list(redis_client.scan_iter(match=f"{KEY_PREFIX}*{who}*"))  # the window ended
+    assert limits.retry_after(who) is None  # a new window: a new lease from Redis
+    [key] = redis_client.scan_iter(match=f"{KEY_PREFIX}*{who}*")
+    assert int(redis_client.get(key)) == 3
+
+
+def test_each_of_several_limits_holds(redis_client: redis.Redis) -> None:
+    limits, who = RateLimits("2 per second; 3 per minute", redis_client), caller()
+    assert passed(limits, who, 5) == 2
+    time.sleep(1.1)
+    assert passed(limits, who, 5) == 1  # the minute's third hit; the second window is fresh
+
+
+def test_the_script_is_loaded_again_after_a_flush(fake_redis: redis.Redis) -> None:
+    # fakeredis only: SCRIPT FLUSH on a shared real server would hit everyone's scripts.
+    limits, who = RateLimits("2 per minute", fake_redis), caller()
+    assert limits.retry_after(who) is None
+    fake_redis.script_flush()
+    assert limits.retry_after(who) is None
+    assert limits.retry_after(who) is not None
+
+
+@pytest.mark.parametrize("spec", ["1 per minute", "100 per second"])
+def test_callers_have_budgets_of_their_own(redis_client: redis.Redis, spec: str) -> None:
+    limits = RateLimits(spec, redis_client)
+    amount = limits.limits[0].amount
+    first, second = caller(), caller()
+    assert passed(limits, first, amount + 1) == amount
+    assert passed(limits, second, amount) == amount
