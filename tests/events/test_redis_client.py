@@ -1,10 +1,20 @@
-"""The settings connect() gives a client (no server needed: pools connect lazily)."""
+"""The settings connect() gives a client (no server needed: pools connect lazily), and the
+direct path the store sends its hot commands on (these need the test Redis)."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
-from events.redis_client import HIREDIS_AVAILABLE, MAX_BLOCK_MS, connect
+from events.redis_client import (
+    FALL_BACK,
+    HIREDIS_AVAILABLE,
+    MAX_BLOCK_MS,
+    _connection,
+    connect,
+    direct,
+)
 
 
 def settings(client) -> dict:
@@ -54,3 +64,59 @@ def test_blocking_clients_outwait_the_longest_block() -> None:
 def test_hiredis_is_installed_and_so_used() -> None:
     # redis-py chooses its hiredis parser by itself when the package imports.
     assert HIREDIS_AVAILABLE
+
+
+# --- the direct path ------------------------------------------------------------------------
+
+
+def test_each_thread_keeps_one_connection_per_pool(redis_url: str) -> None:
+    client = connect(redis_url)
+    pool = client.connection_pool
+    seen: list[object] = []
+
+    def two_commands() -> None:
+        assert direct(pool, "PING") in (b"PONG", "PONG")
+        first = _connection(pool)
+        assert direct(pool, "ECHO", "x") == b"x"
+        assert _connection(pool) is first
+        seen.append(first)
+
+    threads = [threading.Thread(target=two_commands) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len({id(connection) for connection in seen}) == 3
+    assert _connection(connect(redis_url).connection_pool) is not _connection(pool)
+    client.close()
+
+
+def test_a_connection_made_before_a_fork_is_not_used_after_it(redis_url: str) -> None:
+    pool = connect(redis_url).connection_pool
+    inherited = _connection(pool)
+    inherited.pid = -1  # as if made by the parent process
+    assert direct(pool, "ECHO", "mine") == b"mine"
+    assert _connection(pool) is not inherited
+
+
+def test_an_interrupted_reply_is_never_read_as_the_next_one(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pool = connect(redis_url).connection_pool
+    direct(pool, "PING")  # connected: the handshake's own replies are read
+    connection = _connection(pool)
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(connection, "read_response", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        direct(pool, "ECHO", "first")  # sent; its reply is left unread
+    monkeypatch.undo()
+    assert direct(pool, "ECHO", "second") == b"second"
+
+
+def test_connection_trouble_falls_back_to_the_client(redis_url: str) -> None:
+    pool = connect("redis://127.0.0.1:1/0").connection_pool  # nothing listens on port 1
+    assert direct(pool, "PING") is FALL_BACK
+    assert direct(pool, "PING") is FALL_BACK  # and again, after the disconnect
