@@ -2,7 +2,7 @@
 
 Run by hand (it starts its own servers on free loopback ports and stops them):
 
-    .venv/bin/python bench/api_load.py [--url redis://127.0.0.1:6379/12] [--seconds 15]
+    .venv/bin/python bench/api_load.py [--url redis://127.0.0.1:6379/12] [--seconds 8] [--rounds 5]
 
 Part 1, round trips: an in-process service on a Redis client that counts every command it
 sends, playing Fette Beute moves with a warm cache; the counts are split into loading and
@@ -29,8 +29,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
-import textwrap
 import threading
 import time
 from pathlib import Path
@@ -41,24 +39,6 @@ sys.path.insert(0, str(ROOT))
 import redis  # noqa: E402
 
 GAMES, SEATS = 8, 4
-
-BARE_APP = textwrap.dedent(
-    """
-    from flask import Flask, jsonify, request
-
-    app = Flask(__name__)
-    MOVES = [{"type": "choose", "animals": ["squirrel", "marmot"]}] * 10
-
-    @app.get("/v1/games/<game_id>/legal-moves")
-    def legal(game_id):
-        return jsonify(version=1, seat=0, moves=MOVES)
-
-    @app.post("/v1/games/<game_id>/commands")
-    def command(game_id):
-        body = request.get_json()
-        return jsonify(version=2, events=[{"type": "x", "data": body}], state={"ok": True}), 201
-    """
-)
 
 
 # --- part 1: Redis round trips per move ---------------------------------------------------
@@ -174,8 +154,7 @@ def start_foxden(url: str, port: int, workers: int, threads: int) -> subprocess.
     )
 
 
-def start_bare(port: int, workers: int, threads: int, folder: str) -> subprocess.Popen:
-    Path(folder, "bare_app.py").write_text(BARE_APP)
+def start_bare(port: int, workers: int, threads: int) -> subprocess.Popen:
     return subprocess.Popen(
         [
             sys.executable,
@@ -191,7 +170,7 @@ def start_bare(port: int, workers: int, threads: int, folder: str) -> subprocess
             str(threads),
             "bare_app:app",
         ],
-        cwd=folder,
+        cwd=ROOT / "bench",
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -320,8 +299,8 @@ def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12"))
-    parser.add_argument("--seconds", type=float, default=10, help="per server and round")
-    parser.add_argument("--rounds", type=int, default=3, help="alternate the servers this often")
+    parser.add_argument("--seconds", type=float, default=8, help="per server and round")
+    parser.add_argument("--rounds", type=int, default=5, help="alternate the servers this often")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
     parser.add_argument("--threads", type=int, default=8, help="threads per process")
     args = parser.parse_args()
@@ -333,36 +312,35 @@ def main() -> None:
     print(f"  all (index, scheduling): {trips['all commands per move']:.2f}   {trips['detail']}")
 
     port_real, port_bare = free_port(), free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        servers = [
-            start_foxden(args.url, port_real, args.workers, args.threads),
-            start_bare(port_bare, args.workers, args.threads, folder),
-        ]
-        try:
-            wait_for(port_real)
-            wait_for(port_bare, "/v1/games/x/legal-moves")
-            real_pids, bare_pids = family(servers[0].pid), family(servers[1].pid)
-            redis_pid = redis_server_pid(args.url)
-            print(
-                f"\n{GAMES} games at once, gunicorn gthread {args.workers}x{args.threads}, "
-                f"{args.rounds} rounds of {args.seconds:.0f} s per server:"
-            )
-            ratios = []
-            for round_number in range(1, args.rounds + 1):
-                print(f"round {round_number}")
-                real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, True)
-                bare = measure("bare", port_bare, bare_pids, [], args.seconds, False)
-                ratios.append(real / bare)
-                print(f"  ratio   {real / bare:.2f}")
-            print(
-                f"ratio foxden / bare, median of {len(ratios)} rounds: "
-                f"{statistics.median(ratios):.2f}  (each: {', '.join(f'{r:.2f}' for r in ratios)})"
-            )
-        finally:
-            for server in servers:
-                server.send_signal(signal.SIGTERM)
-            for server in servers:
-                server.wait(15)
+    servers = [
+        start_foxden(args.url, port_real, args.workers, args.threads),
+        start_bare(port_bare, args.workers, args.threads),
+    ]
+    try:
+        wait_for(port_real)
+        wait_for(port_bare, "/v1/games/x/legal-moves")
+        real_pids, bare_pids = family(servers[0].pid), family(servers[1].pid)
+        redis_pid = redis_server_pid(args.url)
+        print(
+            f"\n{GAMES} games at once, gunicorn gthread {args.workers}x{args.threads}, "
+            f"{args.rounds} rounds of {args.seconds:.0f} s per server:"
+        )
+        ratios = []
+        for round_number in range(1, args.rounds + 1):
+            print(f"round {round_number}")
+            real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, True)
+            bare = measure("bare", port_bare, bare_pids, [], args.seconds, False)
+            ratios.append(real / bare)
+            print(f"  ratio   {real / bare:.2f}")
+        print(
+            f"ratio foxden / bare, median of {len(ratios)} rounds: "
+            f"{statistics.median(ratios):.2f}  (each: {', '.join(f'{r:.2f}' for r in ratios)})"
+        )
+    finally:
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            server.wait(15)
 
 
 if __name__ == "__main__":

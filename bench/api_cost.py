@@ -1,0 +1,154 @@
+"""What a move costs the API itself, in CPU instructions: steady figures on a noisy machine.
+
+Run by hand (needs valgrind; about four minutes):
+
+    .venv/bin/python bench/api_cost.py [--url redis://127.0.0.1:6379/12]
+
+A move is the two requests of bench/api_load.py (a seat to act looks at its legal moves, posts
+one; creating and joining the games is spread over their moves), handed straight to the WSGI
+app: no HTTP server, no sockets but Redis's. The bare app of
+bench/bare_app.py answers the same requests. Each is run under ``valgrind --tool=callgrind``
+twice, for 100 and for 400 moves after a warm-up, and the difference of the two instruction
+counts over 300 is the cost of one move (start-up and imports cancel out). The figures move by
+about 1 % from run to run (the games' shuffles differ), where timings here move by 30 %.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+App = Callable[[dict[str, Any], Callable[..., Any]], Any]
+
+
+def call(app: App, method: str, path: str, body: object = None, token: str = "") -> Any:
+    data = orjson.dumps(body) if body is not None else b""
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "HTTP_HOST": "127.0.0.1:8000",
+        "CONTENT_LENGTH": str(len(data)),
+        "CONTENT_TYPE": "application/json" if body is not None else "",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(data),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "wsgi.version": (1, 0),
+    }
+    if token:
+        environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+    statuses: list[str] = []
+    answer = b"".join(app(environ, lambda status, headers, info=None: statuses.append(status)))
+    if not statuses[0].startswith(("200", "201")):
+        raise RuntimeError(f"{method} {path}: {statuses[0]} {answer[:200]!r}")
+    return orjson.loads(answer)
+
+
+def foxden_moves(url: str) -> Iterator[None]:
+    """Endless moves of 4-seat Fette Beute games, a new game when one ends."""
+    from events.redis_client import connect
+    from events.store import RedisEventStore
+    from service.api import create_app
+    from service.games import GameService
+    from service.index import GameIndex
+    from workers.scheduler import RQScheduler
+
+    client = connect(url)
+    service = GameService(RedisEventStore(client), RQScheduler(client), GameIndex(client))
+    app = create_app(service, {"RATE_LIMIT": "100000 per minute"})
+    rng = random.Random(3)
+    while True:
+        game = call(
+            app, "POST", "/v1/games", {"game": "fette-beute", "seats": [{"kind": "human"}] * 4}
+        )
+        tokens, to_act = [], []
+        for n in range(4):
+            joined = call(app, "POST", f"/v1/games/{game['id']}/join", {"name": f"p{n}"})
+            tokens.append(joined["token"])
+            to_act = joined["game"]["to_act"]
+        while to_act:
+            seat = rng.choice(to_act)
+            path = f"/v1/games/{game['id']}"
+            moves = call(app, "GET", f"{path}/legal-moves", token=tokens[seat])["moves"]
+            body = rng.choice([move for move in moves if move["type"] != "leave"])
+            state = call(app, "POST", f"{path}/commands", body, token=tokens[seat])["state"]
+            to_act = state["to_act"] if state["status"] == "active" else []
+            yield
+
+
+def bare_moves() -> Iterator[None]:
+    from bare_app import MOVES, app
+
+    while True:
+        call(app, "GET", "/v1/games/g/legal-moves", token="t")
+        call(app, "POST", "/v1/games/g/commands", MOVES[0], token="t")
+        yield
+
+
+def play(which: str, moves: int, url: str) -> None:
+    source = foxden_moves(url) if which == "foxden" else bare_moves()
+    for _ in range(50 + moves):  # 50 to warm caches and imports up
+        next(source)
+
+
+def instructions(which: str, moves: int, url: str) -> int:
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--play",
+            which,
+            str(moves),
+            "--url",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12"))
+    parser.add_argument("--play", nargs=2, metavar=("APP", "MOVES"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.play:
+        play(args.play[0], int(args.play[1]), args.url)
+        return
+    cost = {}
+    for which in ("foxden", "bare"):
+        cost[which] = (
+            instructions(which, 400, args.url) - instructions(which, 100, args.url)
+        ) / 300
+        print(f"{which:<7} {cost[which] / 1e6:5.2f} M instructions per move")
+    print(f"ratio bare / foxden: {cost['bare'] / cost['foxden']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
