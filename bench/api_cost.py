@@ -1,13 +1,13 @@
 """What a move costs the API itself, in CPU instructions: steady figures on a noisy machine.
 
-Run by hand (needs valgrind; about four minutes):
+Run by hand (needs valgrind; about two minutes):
 
     .venv/bin/python bench/api_cost.py [--url redis://127.0.0.1:6379/12]
 
 A move is the two requests of bench/api_load.py (a seat to act looks at its legal moves, posts
 one; creating and joining the games is spread over their moves), handed straight to the WSGI
-app: no HTTP server, no sockets but Redis's. The bare app of
-bench/bare_app.py answers the same requests. Each is run under ``valgrind --tool=callgrind``
+app: no HTTP server, no sockets but Redis's. The bare app of bench/bare_app.py answers the same
+requests. Each is run under ``valgrind --tool=callgrind``
 twice, for 100 and for 400 moves after a warm-up, and the difference of the two instruction
 counts over 300 is the cost of one move (start-up and imports cancel out). The figures move by
 about 1 % from run to run (the games' shuffles differ), where timings here move by 30 %.
