@@ -115,9 +115,10 @@ _connections = threading.local()
 def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
     """Run one command on this thread's connection, skipping redis-py's per-command wrapper.
 
-    redis-py 8 wraps every command in observability hooks, argument checks and a retry loop,
-    and checking a connection out of its pool and back in costs as much again: measured with
-    callgrind, the two came to a tenth of a move's instructions in the API. The hot paths
+    redis-py 8 wraps every command in observability hooks, argument checks and a retry loop
+    (about 20 µs of CPU a call here, more than the append script costs the server), and
+    checking a connection out of its pool and back in cost another 6 % of a move's
+    instructions in the API (bench/api_cost.py). The hot paths
     (append, read, head, the rate limit's lease) send their command here instead and get the
     reply as Redis sent it. On a connection problem or a NOSCRIPT this returns
     :data:`FALL_BACK`, and the caller repeats the command through the client, with its retry

@@ -36,7 +36,8 @@ EXEMPT = frozenset({"ops.healthz", "ops.readyz", "ops.prometheus"})
 OFF = frozenset({"", "off", "0", "none", "false"})
 KEY_PREFIX = "fd:rl:"
 MAX_BATCH = 16
-# Expired leases are swept out once the table holds this many callers.
+# Expired leases are swept out once the table holds this many callers (or twice as many as
+# were left at the last sweep, so that many callers at once do not make every lease sweep).
 SWEEP_AT = 10_000
 
 # Take ``batch`` hits from the window's counter, starting the window on its first hit; answer
@@ -79,6 +80,7 @@ class RateLimits:
         self._client = client
         self._script = client.register_script(LEASE_LUA)
         self._leases: dict[str, Lease] = {}
+        self._sweep_at = SWEEP_AT
         self._lock = threading.Lock()
 
     def retry_after(self, caller: str) -> int | None:
@@ -106,7 +108,7 @@ class RateLimits:
         granted = min(batch, limit.amount - (count - batch))
         ends = now + ttl_ms / 1000
         with self._lock:
-            if len(self._leases) >= SWEEP_AT:
+            if len(self._leases) >= self._sweep_at:
                 self._sweep(now)
             # A lease another thread took meanwhile is replaced: its hits are lost, never
             # granted twice.
@@ -125,6 +127,7 @@ class RateLimits:
     def _sweep(self, now: float) -> None:
         for key in [key for key, lease in self._leases.items() if lease.ends <= now]:
             del self._leases[key]
+        self._sweep_at = max(SWEEP_AT, 2 * len(self._leases))
 
 
 def install(app: Flask, spec: str, client: redis.Redis) -> None:

@@ -14,6 +14,7 @@ import uuid
 import pytest
 import redis
 
+from service.api import ratelimit
 from service.api.ratelimit import KEY_PREFIX, RateLimits, batch_size
 
 
@@ -117,3 +118,18 @@ def test_callers_have_budgets_of_their_own(redis_client: redis.Redis, spec: str)
     first, second = caller(), caller()
     assert passed(limits, first, amount + 1) == amount
     assert passed(limits, second, amount) == amount
+
+
+def test_leases_of_ended_windows_are_swept_out(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ratelimit, "SWEEP_AT", 4)
+    limits = RateLimits("200 per 1 second", redis_client)
+    for _ in range(4):
+        assert limits.retry_after(caller()) is None
+    time.sleep(1.1)
+    newcomers = [caller() for _ in range(3)]
+    for who in newcomers:
+        assert limits.retry_after(who) is None
+    # The fifth caller swept out the four ended leases; the table holds only live ones.
+    assert len(limits._leases) == 3
