@@ -1,8 +1,8 @@
 """Rate limits per token (else per address): fixed windows counted in Redis, leased in batches.
 
 Every request is counted against a fixed window whose counter lives in Redis, so a limit holds
-across all API processes. Counting each request there cost a Redis round trip per request,
-half of a move's round trips and about a fifth of its CPU (bench/api_load.py). So a process
+across all API processes. Counting each request there cost a Redis round trip per request:
+half of a move's round trips and an eighth of its instructions (bench/api_cost.py). So a process
 takes a few hits at a time from the shared counter (a *lease*: ``INCRBY batch``) and spends them
 locally until they run out or the window ends:
 
