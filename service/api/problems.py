@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import redis
 from flask import Flask, Response, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
@@ -15,6 +16,8 @@ from service.errors import ServiceError
 log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
+# Seconds a client is asked to wait when Redis cannot be reached.
+STORAGE_RETRY_AFTER_S = 2
 
 # Rule errors that are about the table (seats, phase), not about a move.
 RULE_STATUS = {
@@ -38,7 +41,7 @@ def problem(
         **extra,
     }
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
-    if status == 429 and "retry_after" in extra:
+    if status in (429, 503) and "retry_after" in extra:
         response.headers["Retry-After"] = str(extra["retry_after"])
     return response
 
@@ -77,6 +80,20 @@ def register(app: Flask) -> None:
         if error.code == 405 and error.get_response().headers.get("Allow"):
             response.headers["Allow"] = error.get_response().headers["Allow"]
         return response
+
+    @app.errorhandler(redis.ConnectionError)
+    @app.errorhandler(redis.TimeoutError)
+    def storage_unavailable(error: redis.RedisError) -> Response:
+        # Not the client's fault, and worth retrying: the store is down or too slow (after the
+        # client's own retries). A command may or may not have been appended; its
+        # Idempotency-Key makes the retry safe either way.
+        log.warning("Redis unreachable: %s", type(error).__name__)
+        return problem(
+            503,
+            "storage_unavailable",
+            "the game store cannot be reached; retry shortly, with the same Idempotency-Key",
+            retry_after=STORAGE_RETRY_AFTER_S,
+        )
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tests.service.conftest import Api
+from service.ports import RecordingScheduler
+from tests.service.conftest import Api, build
 from tests.toygame import TOY
 
 pytestmark = pytest.mark.redis
@@ -448,3 +449,23 @@ def test_the_index_is_a_projection_that_can_be_rebuilt(api: Api, service, redis_
     # Newest first again (games created within the same millisecond may swap places).
     created = [g["created_at"] for g in after]
     assert created == sorted(created, reverse=True)
+
+
+def test_an_unreachable_redis_is_a_503_to_retry_never_a_500() -> None:
+    from events.redis_client import connect
+    from service.api import create_app
+
+    dead = connect("redis://127.0.0.1:1/0")  # nothing listens on port 1
+    # Rate limiting on: it lets requests through when it cannot count them.
+    app = create_app(build(dead, RecordingScheduler()), {"RATE_LIMIT": "10 per minute"})
+    api = Api(app.test_client())
+    for response in (
+        api.get("/v1/games/g1"),
+        api.client.post("/v1/games", json={"game": "sly", "seats": [{"kind": "human"}] * 2}),
+        api.client.post(
+            "/v1/games/g1/commands", json={"type": "leave"}, headers={"Authorization": "Bearer t"}
+        ),
+    ):
+        body = assert_problem(response, 503, "storage_unavailable")
+        assert response.headers["Retry-After"] == str(body["retry_after"]) == "2"
+    assert_problem(api.get("/readyz"), 503, "not_ready")
