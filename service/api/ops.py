@@ -13,7 +13,8 @@ from service.api.problems import problem
 
 bp = Blueprint("ops", __name__)
 
-OPENAPI = Path(__file__).resolve().parents[2] / "openapi.yaml"
+# A link to the top-level openapi.yaml in the tree; the file itself in a built wheel.
+OPENAPI = Path(__file__).with_name("openapi.yaml")
 SWAGGER = Path(swagger_ui_bundle.swagger_ui_path)
 
 DOCS_PAGE = """<!doctype html>

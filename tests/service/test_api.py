@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -394,6 +395,8 @@ class TestOperations:
     def test_openapi_and_docs_offline(self, api: Api):
         spec = api.get("/openapi.yaml")
         assert spec.status_code == 200 and b"openapi: 3.1.0" in spec.data
+        # Served from the package (a wheel carries it), and the same as the top-level file.
+        assert spec.data == (Path(__file__).parents[2] / "openapi.yaml").read_bytes()
         page = api.get("/docs").get_data(as_text=True)
         assert "/docs/assets/swagger-ui-bundle.js" in page and "http" not in page.split("<body>")[1]
         assert api.get("/docs/assets/swagger-ui-bundle.js").status_code == 200
