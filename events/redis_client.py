@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import threading
-import weakref
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -108,8 +107,8 @@ def connect(url: str | None = None, *, blocking: bool = False) -> redis.Redis:
 
 
 FALL_BACK = object()
-# Each thread's own connection per pool, for the direct path (see _connection).
-_connections = threading.local()
+# The pool attribute that holds each thread's own connection for the direct path.
+_ATTRIBUTE = "_foxden_direct_connections"
 
 
 def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
@@ -147,12 +146,13 @@ def _connection(pool: redis.ConnectionPool) -> redis.Connection:
 
     Kept outside the pool's count: the threads that use the direct path are the server's
     (a fixed number), and a thread's connections close when the thread or the pool is gone.
-    It reconnects by itself after an error and PINGs after ``health_check_interval`` idle.
+    They hang on the pool itself, not in a table keyed by pool: a connection refers back to
+    its pool (redis-py 8's maintenance handler), so such a table would keep every pool alive.
+    A connection reconnects by itself after an error and PINGs after ``health_check_interval``
+    idle.
     """
-    by_pool = getattr(_connections, "by_pool", None)
-    if by_pool is None:
-        by_pool = _connections.by_pool = weakref.WeakKeyDictionary()
-    connection = by_pool.get(pool)
+    mine = pool.__dict__.get(_ATTRIBUTE) or pool.__dict__.setdefault(_ATTRIBUTE, threading.local())
+    connection = getattr(mine, "connection", None)
     if connection is None or connection.pid != os.getpid():  # none yet, or made before a fork
-        connection = by_pool[pool] = pool.connection_class(**pool.connection_kwargs)
+        connection = mine.connection = pool.connection_class(**pool.connection_kwargs)
     return connection

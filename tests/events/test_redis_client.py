@@ -3,7 +3,9 @@ direct path the store sends its hot commands on (these need the test Redis)."""
 
 from __future__ import annotations
 
+import gc
 import threading
+import weakref
 
 import pytest
 
@@ -89,6 +91,18 @@ def test_each_thread_keeps_one_connection_per_pool(redis_url: str) -> None:
     assert len({id(connection) for connection in seen}) == 3
     assert _connection(connect(redis_url).connection_pool) is not _connection(pool)
     client.close()
+
+
+def test_a_threads_connections_go_with_their_pool(redis_url: str) -> None:
+    made = []
+    for _ in range(3):
+        client = connect(redis_url)
+        direct(client.connection_pool, "PING")
+        made.append(weakref.ref(_connection(client.connection_pool)))
+        client.close()
+        del client
+    gc.collect()
+    assert [ref() for ref in made] == [None, None, None]
 
 
 def test_a_connection_made_before_a_fork_is_not_used_after_it(redis_url: str) -> None:
