@@ -309,7 +309,7 @@ def main() -> None:
     print(f"Redis commands per move over {trips['moves']} moves (warm cache):")
     print(f"  load + append (store): {trips['store per move']:.2f}")
     print(f"  rate limiting:         {trips['rate limit per move']:.2f}")
-    print(f"  all (index, scheduling): {trips['all commands per move']:.2f}   {trips['detail']}")
+    print(f"  all commands:          {trips['all commands per move']:.2f}   {trips['detail']}")
 
     port_real, port_bare = free_port(), free_port()
     servers = [
