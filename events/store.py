@@ -207,7 +207,9 @@ class RedisEventStore:
         ``prev_hash`` is the hash of the event at ``expected_version`` (``GENESIS_HASH`` for a
         new game) and ``seed`` the game's secret seed, which salts the hashes. ``command_id``
         ("" for none) makes a retry safe: the same id returns the original versions and
-        envelopes with ``duplicate=True`` and appends nothing; with a different
+        envelopes with ``duplicate=True`` and appends nothing (but when the stored events are
+        byte for byte the ones this call sealed, its own write whose reply was lost and which
+        it sent again, ``duplicate`` is False); with a different
         ``fingerprint`` (say, a hash of the command body) it raises IdempotencyKeyReused.
         Raises VersionConflict (carrying the current version) and PrevHashMismatch.
         """
@@ -243,7 +245,11 @@ class RedisEventStore:
         if stored_fingerprint != fingerprint:
             raise IdempotencyKeyReused(command_id)
         original = self.read(game_id, after=int(first) - 1, until=int(last))
-        return AppendResult(int(first), int(last), original, True)
+        # The very events this call sealed (same hashes, so the same instant too): this call's
+        # own write, repeated by the fallback after its reply was lost. The caller must treat
+        # it as new, not as someone else's earlier command.
+        own = [envelope.hash for envelope in original] == [envelope.hash for envelope, _ in sealed]
+        return AppendResult(int(first), int(last), original, not own)
 
     def recorded(self, game_id: str, command_id: str, fingerprint: str = "") -> list[Envelope]:
         """The events an earlier append with ``command_id`` wrote; [] if there was none.

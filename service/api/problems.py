@@ -83,6 +83,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(redis.ConnectionError)
     @app.errorhandler(redis.TimeoutError)
+    @app.errorhandler(redis.ReadOnlyError)  # a replica, during a failover
     def storage_unavailable(error: redis.RedisError) -> Response:
         # Not the client's fault, and worth retrying: the store is down or too slow (after the
         # client's own retries). A command may or may not have been appended; its

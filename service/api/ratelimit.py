@@ -10,7 +10,10 @@ locally until they run out or the window ends:
   and it dies with the window it was taken in;
 - a client may be refused a little early, by at most ``batch - 1`` hits for each other process
   holding an unspent lease of its window; ``batch`` is 1 % of the limit, from 1 to 16, so small
-  limits are exact;
+  limits are exact. Within a process a caller has one lease at a time: while one thread takes
+  the next, that caller's other requests wait for it, so no hit is stranded;
+- a lease whose reply was lost and sent again counts twice in Redis: an early refusal, never
+  an excess;
 - once a window is full, the process refuses that caller locally until the window ends.
 
 The spec (``"1200 per minute; 100 per second"``) is parsed by the ``limits`` library, whose
@@ -36,6 +39,8 @@ EXEMPT = frozenset({"ops.healthz", "ops.readyz", "ops.prometheus"})
 OFF = frozenset({"", "off", "0", "none", "false"})
 KEY_PREFIX = "fd:rl:"
 MAX_BATCH = 16
+# How long a request waits at most for another thread's lease before it looks again.
+LEASE_WAIT_S = 1.0
 # Expired leases are swept out once the table holds this many callers (or twice as many as
 # were left at the last sweep, so that many callers at once do not make every lease sweep).
 SWEEP_AT = 10_000
@@ -80,6 +85,7 @@ class RateLimits:
         self._client = client
         self._script = client.register_script(LEASE_LUA)
         self._leases: dict[str, Lease] = {}
+        self._leasing: dict[str, threading.Event] = {}  # callers whose next lease is on its way
         self._sweep_at = SWEEP_AT
         self._lock = threading.Lock()
 
@@ -93,25 +99,40 @@ class RateLimits:
 
     def _take(self, limit: RateLimitItem, key: str) -> float | None:
         """One hit of ``limit`` for ``key``: ``None`` when it passes, else the seconds to wait."""
-        now = time.monotonic()
-        with self._lock:
-            lease = self._leases.get(key)
-            if lease is not None and now < lease.ends:
-                if lease.refused:
-                    return lease.ends - now
-                if lease.left > 0:
-                    lease.left -= 1
-                    return None
+        while True:
+            now = time.monotonic()
+            with self._lock:
+                lease = self._leases.get(key)
+                if lease is not None and now < lease.ends:
+                    if lease.refused:
+                        return lease.ends - now
+                    if lease.left > 0:
+                        lease.left -= 1
+                        return None
+                # One thread at a time takes the next lease of a caller: two at once would
+                # each take a batch, and the one stored last would strand the other's hits.
+                leasing = self._leasing.get(key)
+                if leasing is None:
+                    leasing = self._leasing[key] = threading.Event()
+                    break
+            leasing.wait(LEASE_WAIT_S)  # then look again: there may be hits to spare
+        try:
+            return self._renew(limit, key, now)
+        finally:
+            with self._lock:
+                del self._leasing[key]
+            leasing.set()
+
+    def _renew(self, limit: RateLimitItem, key: str, now: float) -> float | None:
+        """Take a new lease for ``key`` from Redis and spend its first hit on this request."""
         batch = batch_size(limit)
         count, ttl_ms = self._lease(key, batch, limit.get_expiry() * 1000)
         # Other processes' hits may have used up the window before ours, wholly or in part.
         granted = min(batch, limit.amount - (count - batch))
-        ends = now + ttl_ms / 1000
+        ends = now + ttl_ms / 1000  # ``now`` was read before the call: the lease ends early
         with self._lock:
             if len(self._leases) >= self._sweep_at:
                 self._sweep(now)
-            # A lease another thread took meanwhile is replaced: its hits are lost, never
-            # granted twice.
             self._leases[key] = Lease(left=granted - 1, ends=ends, refused=granted <= 0)
         return None if granted > 0 else ends - now
 

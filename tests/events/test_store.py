@@ -22,7 +22,7 @@ from redis.maint_notifications import MaintNotificationsConfig
 from domain.game import Event
 from events.codec import register_upcaster, upcast
 from events.envelope import GENESIS_HASH, Draft, Envelope, actor, canonical
-from events.redis_client import FALL_BACK
+from events.redis_client import FALL_BACK, _connection
 from events.store import (
     IdempotencyKeyReused,
     PrevHashMismatch,
@@ -210,6 +210,36 @@ def test_a_retried_command_appends_nothing(
     assert (retry.first_version, retry.last_version) == (2, 3)
     assert retry.envelopes == first.envelopes
     assert client.xlen(keys(game_id)[0]) == 3
+
+
+@pytest.mark.redis
+def test_an_append_whose_reply_was_lost_is_still_the_callers_own(
+    redis_client: redis.Redis, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Redis runs the script, then the connection drops before the reply is read: the store
+    # sends the append again (through the client), meets its own command id, and must still
+    # answer as for a new append, or the caller would skip everything that follows one.
+    # (Real Redis only: fakeredis answers without going through read_response.)
+    client, store = redis_client, RedisEventStore(redis_client)
+    store.head(game_id)  # this thread's direct connection is open
+    connection = _connection(store._pool)
+    read = connection.read_response
+
+    lost: list[object] = []
+
+    def reply_lost(*args: object, **kwargs: object) -> object:
+        monkeypatch.undo()
+        lost.append(read(*args, **kwargs))
+        raise redis.ConnectionError("connection lost")
+
+    monkeypatch.setattr(connection, "read_response", reply_lost)
+    result = store.append(
+        game_id, 0, [draft(0), draft(1)], "cmd-1", prev_hash=GENESIS_HASH, seed=SEED
+    )
+    assert lost  # the first reply was read, then dropped
+    assert (result.duplicate, result.first_version, result.last_version) == (False, 1, 2)
+    assert store.read(game_id) == result.envelopes
+    assert client.xlen(keys(game_id)[0]) == 2
 
 
 def test_a_retry_with_a_stale_version_still_gets_the_original(

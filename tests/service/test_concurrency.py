@@ -83,3 +83,28 @@ def test_the_same_idempotency_key_from_two_threads_appends_once(api: Api, servic
     assert len(draws) == 1
     ok = [body for status, body in results if status == 201]
     assert ok and all(body == ok[0] for body in ok)
+
+
+def test_a_lost_reply_to_an_append_still_indexes_and_schedules(service, monkeypatch) -> None:
+    # Redis records the new game, the reply is lost, the store sends the append again and
+    # meets its own command id: the service must still react (index the game, schedule its
+    # bot), as for any new game, not take the write for somebody else's earlier one.
+    import redis
+
+    from events.redis_client import _connection
+
+    service.store.head("warm-up")  # this thread's direct connection is open
+    connection = _connection(service.store._pool)
+    read = connection.read_response
+
+    def reply_lost(*args, **kwargs):
+        monkeypatch.undo()
+        read(*args, **kwargs)
+        raise redis.ConnectionError("connection lost")
+
+    monkeypatch.setattr(connection, "read_response", reply_lost)
+    outcome = service.create("sly", [{"kind": "bot", "strategy": "random"}] * 2, {})
+    assert not outcome.replayed
+    games, _ = service.index.page(None, None, None, 200)
+    assert outcome.game_id in [game["id"] for game in games]
+    assert service.scheduler.jobs  # the first bot's turn
