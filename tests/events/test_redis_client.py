@@ -4,7 +4,6 @@ direct path the store sends its hot commands on (these need the test Redis)."""
 from __future__ import annotations
 
 import gc
-import threading
 import weakref
 
 import pytest
@@ -17,6 +16,7 @@ from events.redis_client import (
     connect,
     direct,
 )
+from tests.threads import run_threads
 
 
 def settings(client) -> dict:
@@ -83,11 +83,7 @@ def test_each_thread_keeps_one_connection_per_pool(redis_url: str) -> None:
         assert _connection(pool) is first
         seen.append(first)
 
-    threads = [threading.Thread(target=two_commands) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(3, lambda _: two_commands())
     assert len({id(connection) for connection in seen}) == 3
     assert _connection(connect(redis_url).connection_pool) is not _connection(pool)
     client.close()

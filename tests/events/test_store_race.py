@@ -10,6 +10,7 @@ import redis
 
 from events.envelope import Draft, actor
 from events.store import RedisEventStore, VersionConflict
+from tests.threads import run_threads
 
 SEED = bytes(range(32))
 WRITERS = 8
@@ -46,11 +47,7 @@ def test_concurrent_writers_leave_a_gapless_valid_chain(redis_client: redis.Redi
         except BaseException as error:  # surfaced below; a thread cannot fail the test
             errors.append(error)
 
-    threads = [threading.Thread(target=writer, args=(i,)) for i in range(WRITERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    run_threads(WRITERS, writer, timeout=60)
     assert not errors
     envelopes = store.read(game_id)
     assert len(envelopes) == WRITERS * APPENDS

@@ -10,6 +10,7 @@ import pytest
 
 from events.envelope import verify_chain
 from tests.service.conftest import Api
+from tests.threads import run_threads
 
 pytestmark = pytest.mark.redis
 
@@ -40,11 +41,7 @@ def test_sixteen_threads_posting_at_one_game(api: Api, service, app):
                         e["version"] for e in response.json["events"] if e["type"] == "Drew"
                     )
 
-    threads = [threading.Thread(target=player, args=(n,)) for n in range(16)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(16, player)
 
     assert set(statuses) <= {201, 409, 422}, statuses
     assert statuses[201] >= 1
@@ -74,11 +71,7 @@ def test_the_same_idempotency_key_from_two_threads_appends_once(api: Api, servic
         )
         results.append((response.status_code, response.json))
 
-    threads = [threading.Thread(target=send) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(8, lambda _: send())
     draws = [e for e in service.store.read(game_id) if e.type == "Drew"]
     assert len(draws) == 1
     ok = [body for status, body in results if status == 201]

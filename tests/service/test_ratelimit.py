@@ -16,6 +16,7 @@ import redis
 
 from service.api import ratelimit
 from service.api.ratelimit import KEY_PREFIX, RateLimits, batch_size
+from tests.threads import run_threads
 
 
 def caller() -> str:
@@ -78,11 +79,7 @@ def test_threads_of_one_process_pass_exactly_the_limit(
             time.sleep(0.0005)  # a request does some work of its own
         counts.append(passed_here)
 
-    threads = [threading.Thread(target=requests_of_one_thread) for _ in range(32)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(32, lambda _: requests_of_one_thread())
     assert sum(counts) == passing
 
 
