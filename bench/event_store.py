@@ -8,17 +8,20 @@ Three measurements, each printed beside its baseline and as a ratio:
 
 * single-client append (seal + encode + the append script, one event per call, each with a
   command id) against a Lua script that only XADDs the same payload with the same explicit
-  ids, on the same client and connection; target >= 50 %. The store sends its commands
-  straight on the thread's own connection, skipping redis-py 8's per-command wrapper
-  (observability hooks, argument checks: ~20 µs a call) and the pool's checkout; a second line
-  compares it with the bare script sent the same way, so the gain from that is not mistaken
-  for a cheap store;
+  ids; target >= 0.75 (aim 0.8);
 * 8 clients appending at once, each to its own game, against 8 clients running the bare
   script. The clients are **processes**, not threads: threads would share one GIL and measure
   the interpreter rather than the store (on 2 cores, processes are also closer to several
-  gunicorn workers); target >= 50 %;
+  gunicorn workers); target >= 0.75;
 * reading and decoding a 200-event game (``RedisEventStore.read``) against a raw XRANGE of
-  the same stream on the same client; target <= 2x.
+  the same stream; target <= 1.5x (aim 1.3x).
+
+Fair baselines: the store sends its commands straight on the thread's own connection
+(``events.redis_client.direct``), skipping redis-py 8's per-command wrapper (observability
+hooks, argument checks: ~20 µs a call) and the pool's checkout. Every baseline is sent the
+same way, so that what the ratio measures is the store's own work (sealing, encoding, the
+script's checks, decoding), not a cheaper connection path. A last line shows the bare script
+through redis-py's ordinary client call, for reference only.
 
 Each pair is measured in alternating blocks and reported as medians, so that a busy machine
 slows both sides alike. The default URL is ``REDIS_URL``, else db 14 of the local Redis. Every
@@ -81,7 +84,7 @@ class Appender:
             (envelope,) = seal([draft], n + 1, head, SEED, self.command_ids[n])
             self.payloads.append(encode_sealed(envelope))
             head = envelope.hash
-        self.done = {"store": 0, "bare": 0, "direct": 0}
+        self.done = {"store": 0, "bare": 0, "client": 0}
         self.head = GENESIS_HASH
 
     def run(self, kind: str, count: int) -> float:
@@ -96,32 +99,33 @@ class Appender:
                 head = result.envelopes[-1].hash
             elapsed = time.perf_counter() - start
             self.head = head
-        elif kind == "bare":
-            bare, stream, payloads = self.bare, [self.bare_stream], self.payloads
-            start = time.perf_counter()
-            for n in range(first, first + count):
-                bare(keys=stream, args=[f"{n + 1}-0", payloads[n]])
-            elapsed = time.perf_counter() - start
-        else:  # "direct": the bare script sent as the store sends its own (redis_client.direct)
+        elif kind == "bare":  # the bare script sent as the store sends its own
             pool, sha, payloads = self.client.connection_pool, self.bare.sha, self.payloads
-            stream = self.bare_stream + ":direct"
+            stream = self.bare_stream
             start = time.perf_counter()
             for n in range(first, first + count):
                 direct(pool, "EVALSHA", sha, 1, stream, f"{n + 1}-0", payloads[n])
+            elapsed = time.perf_counter() - start
+        else:  # "client": the bare script through redis-py's ordinary call (reference only)
+            bare, stream, payloads = self.bare, [self.bare_stream + ":client"], self.payloads
+            start = time.perf_counter()
+            for n in range(first, first + count):
+                bare(keys=stream, args=[f"{n + 1}-0", payloads[n]])
             elapsed = time.perf_counter() - start
         self.done[kind] += count
         return elapsed
 
     def cleanup(self) -> None:
-        self.client.delete(*keys(self.game_id), self.bare_stream, self.bare_stream + ":direct")
+        self.client.delete(*keys(self.game_id), self.bare_stream, self.bare_stream + ":client")
 
 
 def single_client(url: str, appends: int, blocks: int) -> dict[str, list[float]]:
     """Appends/s of the store and of the bare script, per block, in alternating blocks."""
     client = connect(url)
     per_block = max(appends // blocks, 1)
-    appender = Appender(client, per_block * (blocks + 1))
-    rates: dict[str, list[float]] = {"store": [], "bare": [], "direct": []}
+    appender = Appender(client, per_block * (blocks + 2))
+    rates: dict[str, list[float]] = {"store": [], "bare": [], "client": []}
+    appender.run("client", per_block)  # loads the bare script for the direct path
     for kind in rates:  # warm-up: scripts loaded, connection open
         appender.run(kind, per_block)
     for _ in range(blocks):
@@ -136,6 +140,7 @@ def _worker(task: tuple[str, str, int, object]) -> tuple[float, float]:
     kind, url, count, barrier = task
     client = connect(url)
     appender = Appender(client, count + 50)
+    appender.run("client", 1)  # loads the bare script for the direct path
     appender.run(kind, 50)  # warm-up before the common start
     barrier.wait()  # type: ignore[attr-defined]
     start = time.time()
@@ -156,7 +161,8 @@ def parallel(url: str, kind: str, clients: int, count: int) -> float:
 
 
 def read_times(url: str, rounds: int) -> dict[str, list[float]]:
-    """Seconds of each ``store.read`` and each raw XRANGE of one 200-event game."""
+    """Seconds of each ``store.read`` and each raw XRANGE of one 200-event game, both sent on
+    the thread's direct connection."""
     client = connect(url)
     store = RedisEventStore(client)
     game_id = "bench-" + uuid.uuid4().hex
@@ -164,14 +170,14 @@ def read_times(url: str, rounds: int) -> dict[str, list[float]]:
     for n in range(0, READ_EVENTS, 10):
         batch = [event(n + i, first=i == 0) for i in range(10)]
         head = store.append(game_id, n, batch, "", prev_hash=head, seed=SEED).envelopes[-1].hash
-    stream = keys(game_id)[0]
+    stream, pool = keys(game_id)[0], client.connection_pool
     assert len(store.read(game_id)) == READ_EVENTS
     times: dict[str, list[float]] = {"store": [], "raw": []}
     for _ in range(rounds):  # interleaved, so the machine's load hits both alike
         t0 = time.perf_counter()
         store.read(game_id)
         t1 = time.perf_counter()
-        client.xrange(stream)
+        direct(pool, "XRANGE", stream, "-", "+")
         t2 = time.perf_counter()
         times["store"].append(t1 - t0)
         times["raw"].append(t2 - t1)
@@ -221,22 +227,25 @@ def main() -> None:
         f"Redis {args.url}; {os.cpu_count()} cores; gc threshold {gc.get_threshold()[0]}; "
         "alternating runs, median and best"
     )
-    print("baselines: a Lua script that only XADDs the same payload; a raw XRANGE")
+    print(
+        "baselines, on the store's own direct path: a Lua script that only XADDs the same "
+        "payload; a raw XRANGE"
+    )
+    print(f"machine load (1, 5, 15 min): {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
 
     rates = single_client(args.url, args.appends, blocks=args.appends // 100)
-    report("append, 1 client", rates["store"], rates["bare"], "/s", ">= 0.50")
-    # Like for like: the store sends its commands straight on a pooled connection (skipping
-    # redis-py 8's per-command wrapper); this baseline does the same with the bare script.
-    report("  vs bare, same path", rates["store"], rates["direct"], "/s", "(for reference)")
+    report("append, 1 client", rates["store"], rates["bare"], "/s", ">= 0.75")
 
     runs: dict[str, list[float]] = {"store": [], "bare": []}
     for _ in range(args.repeats):
         for kind in ("bare", "store"):
             runs[kind].append(parallel(args.url, kind, args.clients, args.per_client))
-    report(f"append, {args.clients} processes", runs["store"], runs["bare"], "/s", ">= 0.50")
+    report(f"append, {args.clients} processes", runs["store"], runs["bare"], "/s", ">= 0.75")
 
     times = read_times(args.url, args.rounds)
-    report(f"read {READ_EVENTS} events", times["store"], times["raw"], "s", "<= 2.00")
+    report(f"read {READ_EVENTS} events", times["store"], times["raw"], "s", "<= 1.50")
+    # Not a fair pair: redis-py's ordinary call costs ~20 µs more per command than the store's.
+    report("  (bare via redis-py)", rates["store"], rates["client"], "/s", "(reference only)")
 
 
 if __name__ == "__main__":
