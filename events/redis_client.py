@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,6 +35,7 @@ __all__ = [
     "blocking_socket_timeout",
     "connect",
     "direct",
+    "direct_pipeline",
     "max_connections",
     "retry_policy",
 ]
@@ -139,6 +141,23 @@ def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
         # reply may still come, and must never be read as the answer to the next command.
         connection.disconnect()
         raise
+
+
+def direct_pipeline(pool: redis.ConnectionPool, commands: Sequence[tuple[Any, ...]]) -> Any:
+    """:func:`direct` for several commands sent together: one round trip, the replies in
+    order. Read-only commands only: on a connection problem it returns :data:`FALL_BACK` and
+    the caller sends them again one by one."""
+    connection = _connection(pool)
+    try:
+        connection.send_packed_command(connection.pack_commands(commands))
+        replies = [connection.read_response() for _ in commands]
+    except (redis.ConnectionError, redis.TimeoutError, OSError):
+        connection.disconnect()
+        return FALL_BACK
+    except BaseException:
+        connection.disconnect()  # replies may be left unread on the socket
+        raise
+    return replies
 
 
 def _connection(pool: redis.ConnectionPool) -> redis.Connection:

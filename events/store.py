@@ -6,7 +6,9 @@ the script needs):
 * ``fd:{g:<id>}:events``: the stream; the entry of version v has id ``"<v>-0"`` and one field,
   ``e``, the envelope's canonical JSON. It is never trimmed: the game is its history.
 * ``fd:{g:<id>}:cmds``: the idempotency hash, ``command_id -> "<first> <last> <fingerprint>"``.
-  It lives as long as the game (delete both keys together if a game is ever deleted).
+  It lives as long as the game (delete the keys together if a game is ever deleted).
+* ``fd:{g:<id>}:snaps``: state snapshots, ``version -> bytes`` (what the bytes are is the
+  service's business). A projection of the stream: rebuildable, safe to drop at any time.
 
 The append seals the envelopes in Python (the seed never goes to Redis) and then runs one
 script that, atomically:
@@ -17,7 +19,12 @@ script that, atomically:
    break if an entry were ever deleted) with the expected version;
 3. checks that the caller's ``prev_hash`` is the hash of that last entry, so a caller with a
    wrong head can never fork the chain;
-4. ``XADD``s each envelope with its explicit id and records the command id.
+4. ``XADD``s each envelope with its explicit id, records the command id (only when the
+   caller asks for it: a move without an idempotency key skips both hash look-ups) and stores
+   the snapshots the caller passed along.
+
+Reading a state (``read_state``) is one script too: the snapshot at or below a version and the
+events after it, in one round trip.
 """
 
 from __future__ import annotations
@@ -43,7 +50,13 @@ from events.envelope import (
     seal_encoded,
     verify_chain,
 )
-from events.redis_client import FALL_BACK, MAX_BLOCK_MS, blocking_socket_timeout, direct
+from events.redis_client import (
+    FALL_BACK,
+    MAX_BLOCK_MS,
+    blocking_socket_timeout,
+    direct,
+    direct_pipeline,
+)
 
 __all__ = [
     "GENESIS_HASH",
@@ -54,11 +67,13 @@ __all__ = [
     "RedisEventStore",
     "VersionConflict",
     "keys",
+    "snapshot_key",
 ]
 
-# KEYS[1] stream, KEYS[2] idempotency hash.
-# ARGV[1] expected version, ARGV[2] command id ('' = none), ARGV[3] fingerprint,
-# ARGV[4] prev_hash (the hash at the expected version), ARGV[5..] the envelopes' JSON in order.
+# KEYS[1] stream, KEYS[2] idempotency hash, KEYS[3] snapshots.
+# ARGV[1] expected version, ARGV[2] command id to remember ('' = none: no look-up, no record),
+# ARGV[3] fingerprint, ARGV[4] prev_hash (the hash at the expected version), ARGV[5] the count
+# n of snapshots, ARGV[6 .. 5 + 2n] their (version, bytes) pairs, then the envelopes' JSON.
 # Lua 5.1 on both Redis and fakeredis/lupa: numbers print as "%.14g", so versions stay exact
 # below 10^14; integer arithmetic only (no '/').
 APPEND_LUA = """
@@ -98,14 +113,41 @@ if head ~= ARGV[4] then
   return redis.error_reply('PREV_HASH_MISMATCH ' .. actual)
 end
 local v = expected
-for i = 5, #ARGV do
+local first = 6 + 2 * tonumber(ARGV[5])
+for i = first, #ARGV do
   v = v + 1
   redis.call('XADD', KEYS[1], v .. '-0', 'e', ARGV[i])
 end
 if cmd ~= '' then
   redis.call('HSET', KEYS[2], cmd, (expected + 1) .. ' ' .. v .. ' ' .. ARGV[3])
 end
+if first > 6 then
+  redis.call('HSET', KEYS[3], unpack(ARGV, 6, first - 1))
+end
 return {'OK', v}
+"""
+
+# KEYS[1] stream, KEYS[2] snapshots. ARGV[1] the version wanted ('' = the latest), ARGV[2] the
+# snapshot interval k. Returns {snapshot or false, entries}: the snapshot of the last multiple
+# of k at or below the version, and the entries from that multiple (included: its hash is the
+# head) up to the version; without a snapshot, every entry up to the version.
+READ_STATE_LUA = """
+local wanted = ARGV[1]
+local high = '+'
+if wanted == '' then
+  local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+  if not top[1] then return {false, {}} end
+  wanted = string.match(top[1][1], '^(%d+)-')
+else
+  high = wanted .. '-0'
+end
+local n = tonumber(wanted)
+local at = n - n % tonumber(ARGV[2])
+local snapshot = false
+if at > 0 then snapshot = redis.call('HGET', KEYS[2], at) end
+local low = '-'
+if snapshot then low = at .. '-0' end
+return {snapshot, redis.call('XRANGE', KEYS[1], low, high)}
 """
 
 
@@ -148,6 +190,11 @@ class AppendResult:
     duplicate: bool
 
 
+def snapshot_key(game_id: str) -> str:
+    """The key of a game's snapshots, under the game's hash tag (its cluster slot)."""
+    return keys(game_id)[0][: -len("events")] + "snaps"
+
+
 def keys(game_id: str) -> tuple[str, str]:
     """``(stream key, idempotency key)`` of a game; both share the hash tag ``{g:<id>}``."""
     if not game_id or "{" in game_id or "}" in game_id:
@@ -184,6 +231,7 @@ class RedisEventStore:
     ) -> None:
         self._redis = redis_client
         self._append = redis_client.register_script(APPEND_LUA)
+        self._read_state = redis_client.register_script(READ_STATE_LUA)
         self._pool = redis_client.connection_pool
         self._blocking = blocking_client
         self._blocking_lock = threading.Lock()
@@ -201,6 +249,8 @@ class RedisEventStore:
         prev_hash: str,
         seed: bytes,
         fingerprint: str = "",
+        remember: bool = True,
+        snapshots: Sequence[tuple[int, bytes]] = (),
     ) -> AppendResult:
         """Append ``drafts`` after ``expected_version``, atomically, or not at all.
 
@@ -212,6 +262,11 @@ class RedisEventStore:
         it sent again, ``duplicate`` is False); with a different
         ``fingerprint`` (say, a hash of the command body) it raises IdempotencyKeyReused.
         Raises VersionConflict (carrying the current version) and PrevHashMismatch.
+
+        ``remember=False`` records no command id and looks none up (the events still carry
+        ``command_id``): for a command no client will retry by key. A repeat after a lost reply
+        then meets a version conflict, and the store recognises its own events by their hashes.
+        ``snapshots`` are ``(version, bytes)`` pairs stored with the events, atomically.
         """
         if not drafts:
             raise ValueError("nothing to append: drafts is empty")
@@ -222,17 +277,33 @@ class RedisEventStore:
         ):
             raise ValueError(f"expected_version must be an integer >= 0, not {expected_version!r}")
         stream, cmds = keys(game_id)
+        snaps = snapshot_key(game_id)
         sealed = seal_encoded(drafts, expected_version + 1, prev_hash, seed, command_id)
-        args = [expected_version, command_id, fingerprint, prev_hash]
+        args: list[Any] = [
+            expected_version,
+            command_id if remember else "",
+            fingerprint,
+            prev_hash,
+            len(snapshots),
+        ]
+        for version, snapshot in snapshots:
+            args += (version, snapshot)
         args.extend(stored for _, stored in sealed)
+        fell_back = False
         try:
-            reply = direct(self._pool, "EVALSHA", self._append.sha, 2, stream, cmds, *args)
+            reply = direct(self._pool, "EVALSHA", self._append.sha, 3, stream, cmds, snaps, *args)
             if reply is FALL_BACK:
-                reply = self._append(keys=[stream, cmds], args=args)  # loads it if need be
+                fell_back = True
+                reply = self._append(keys=[stream, cmds, snaps], args=args)  # loads it if need be
             status, value = reply
         except redis.ResponseError as error:
             message = str(error)
             if message.startswith("VERSION_CONFLICT "):
+                if fell_back and not remember and self._own(game_id, expected_version, sealed):
+                    envelopes = [envelope for envelope, _ in sealed]
+                    return AppendResult(
+                        expected_version + 1, envelopes[-1].version, envelopes, False
+                    )
                 raise VersionConflict(expected_version, int(message.split()[1])) from None
             if message.startswith("PREV_HASH_MISMATCH "):
                 raise PrevHashMismatch(int(message.split()[1])) from None
@@ -250,6 +321,11 @@ class RedisEventStore:
         # it as new, not as someone else's earlier command.
         own = [envelope.hash for envelope in original] == [envelope.hash for envelope, _ in sealed]
         return AppendResult(int(first), int(last), original, not own)
+
+    def _own(self, game_id: str, expected: int, sealed: list[tuple[Envelope, bytes]]) -> bool:
+        """Whether the events after ``expected`` are the ones just sealed (a lost reply)."""
+        stored = self.read(game_id, after=expected, until=expected + len(sealed))
+        return [e.hash for e in stored] == [envelope.hash for envelope, _ in sealed]
 
     def recorded(self, game_id: str, command_id: str, fingerprint: str = "") -> list[Envelope]:
         """The events an earlier append with ``command_id`` wrote; [] if there was none.
@@ -283,6 +359,50 @@ class RedisEventStore:
         if reply is FALL_BACK:
             reply = self._redis.xrange(stream, low, high, count=count)
         return decode_entries(reply)
+
+    def read_many(
+        self, game_id: str, ranges: Sequence[tuple[int, int | None, int | None]]
+    ) -> list[list[Envelope]]:
+        """:meth:`read` for each ``(after, until, count)`` of ``ranges``, in one round trip."""
+        stream = keys(game_id)[0]
+        commands = []
+        for after, until, count in ranges:
+            low = f"({after}-0" if after else "-"
+            high = f"{until}-0" if until is not None else "+"
+            commands.append(
+                ("XRANGE", stream, low, high) + (("COUNT", count) if count is not None else ())
+            )
+        replies = direct_pipeline(self._pool, commands)
+        if replies is FALL_BACK:
+            return [self.read(game_id, *each) for each in ranges]
+        return [decode_entries(reply) for reply in replies]
+
+    def read_state(
+        self, game_id: str, every: int, until: int | None = None
+    ) -> tuple[bytes | None, list[Envelope]]:
+        """The snapshot at the last multiple of ``every`` at or below ``until`` (the latest
+        version when None), and the events from that multiple on (its own event included, whose
+        hash is the head there) up to ``until``; without a snapshot, ``(None, every event up
+        to until)``. One round trip."""
+        stream = keys(game_id)[0]
+        wanted = "" if until is None else until
+        args = (wanted, every)
+        reply = direct(
+            self._pool, "EVALSHA", self._read_state.sha, 2, stream, snapshot_key(game_id), *args
+        )
+        if reply is FALL_BACK:
+            reply = self._read_state(keys=[stream, snapshot_key(game_id)], args=args)
+        snapshot, entries = reply
+        return (snapshot or None), decode_entries(entries)
+
+    def save_snapshots(self, game_id: str, snapshots: Sequence[tuple[int, bytes]]) -> None:
+        """Store (or replace) snapshots, as ``(version, bytes)`` pairs."""
+        if snapshots:
+            self._redis.hset(snapshot_key(game_id), mapping=dict(snapshots))
+
+    def drop_snapshots(self, game_id: str) -> None:
+        """Forget a game's snapshots (they are rebuilt from the events as reads need them)."""
+        self._redis.delete(snapshot_key(game_id))
 
     def head(self, game_id: str) -> tuple[int, str]:
         """``(version, hash)`` of the last event; ``(0, GENESIS_HASH)`` for an empty game."""

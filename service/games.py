@@ -28,7 +28,7 @@ from events.envelope import Draft, Envelope, canonical
 from events.store import GENESIS_HASH, RedisEventStore
 from events.store import IdempotencyKeyReused as StoreKeyReused
 from events.store import VersionConflict as StoreConflict
-from service import metrics, policies
+from service import metrics, policies, snapshots
 from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -122,6 +122,7 @@ class GameService:
         clock: Callable[[], str] = utc_now,
         entropy: Callable[[int], bytes] = secrets.token_bytes,
         cache_size: int = 4096,
+        snapshot_every: int = snapshots.EVERY,
     ) -> None:
         self.store = store
         self.scheduler = scheduler
@@ -129,6 +130,7 @@ class GameService:
         self.clock = clock
         self.entropy = entropy
         self.cache = StateCache(cache_size)
+        self.snapshot_every = snapshot_every
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -137,18 +139,47 @@ class GameService:
         return self._catch_up(game_id, self.cache.get(game_id))
 
     def _catch_up(self, game_id: str, loaded: Loaded | None) -> Loaded:
-        after = loaded.version if loaded else 0
-        envelopes = self.store.read(game_id, after=after)
-        if not envelopes:
+        if loaded is None:  # cold: from the latest snapshot
+            loaded = self._state_until(game_id, None)
             if loaded is None:
                 raise GameNotFound(f"no game {game_id!r}")
+            self.cache.put(game_id, loaded)
             return loaded
-        state = loaded.state if loaded else match.INITIAL
+        return self._advance(game_id, loaded, self.store.read(game_id, after=loaded.version))
+
+    def _advance(self, game_id: str, loaded: Loaded, envelopes: Sequence[Envelope]) -> Loaded:
+        """``loaded`` with the newer ``envelopes`` applied (and cached)."""
+        if not envelopes:
+            return loaded
+        state = loaded.state
         for envelope in envelopes:
             state = match.evolve(state, upcast(envelope))
         loaded = Loaded(state, envelopes[-1].hash)
         self.cache.put(game_id, loaded)
         return loaded
+
+    def _state_until(self, game_id: str, until: int | None) -> Loaded | None:
+        """The state at ``until`` (the latest when None) from the nearest snapshot below it,
+        in one round trip; None for a game without events. Without a usable snapshot the
+        whole game is replayed, and the snapshots met on the way are stored again."""
+        every = self.snapshot_every
+        blob, envelopes = self.store.read_state(game_id, every, until)
+        if not envelopes:
+            return None
+        start = snapshots.decode(blob, envelopes[0].version) if blob is not None else None
+        if start is not None:
+            state, rest, rebuilt = start, envelopes[1:], None
+        else:
+            if blob is not None:  # stale or unreadable: these envelopes start at its version
+                envelopes = self.store.read(game_id, until=until)
+            state, rest, rebuilt = match.INITIAL, envelopes, []
+        for envelope in rest:
+            state = match.evolve(state, upcast(envelope))
+            if rebuilt is not None and state.version % every == 0:
+                rebuilt.append((state.version, snapshots.encode(state)))
+        if rebuilt:
+            self.store.save_snapshots(game_id, rebuilt)
+        return Loaded(state, envelopes[-1].hash)
 
     def rebuild_index(self) -> int:
         """Rebuild the game index from every game stream in Redis; returns the game count."""
@@ -164,14 +195,18 @@ class GameService:
         return self.index.rebuild(found)
 
     def state_at(self, game_id: str, version: int) -> MatchState:
-        """The state right after ``version`` (for replays and ``?version=N``)."""
-        current = self.load(game_id)
+        """The state right after ``version`` (for replays and ``?version=N``); the latest when
+        ``version`` is beyond it. One round trip when the cache holds the game at ``version``
+        or later (the past never changes): the snapshot below it and the events after."""
+        current = self.cache.get(game_id)
+        if current is None or version > current.version:
+            current = self.load(game_id)
         if version >= current.version:
             return current.state
-        state = match.INITIAL
-        for envelope in self.store.read(game_id, until=version):
-            state = match.evolve(state, upcast(envelope))
-        return state
+        past = self._state_until(game_id, version)
+        if past is None:
+            raise GameNotFound(f"no game {game_id!r}")
+        return past.state
 
     # --- commands --------------------------------------------------------------------------
 
@@ -315,9 +350,11 @@ class GameService:
             )
             for n, event in enumerate(events)
         ]
-        state = loaded.state
+        state, every, taken = loaded.state, self.snapshot_every, []
         for event in events:
             state = match.evolve(state, event)
+            if state.version % every == 0:
+                taken.append((state.version, snapshots.encode(state)))
         try:
             result = self.store.append(
                 game_id,
@@ -327,6 +364,9 @@ class GameService:
                 prev_hash=loaded.head_hash,
                 seed=bytes.fromhex(state.seed or ""),
                 fingerprint=submission.fingerprint or "",
+                # Only a command id that a retry may bring again needs its look-up and record.
+                remember=submission.command_id is not None,
+                snapshots=taken,
             )
         except StoreKeyReused:
             raise IdempotencyKeyReused(
@@ -407,6 +447,15 @@ class GameService:
     def feed(
         self, game_id: str, viewer: int | None, after: int, limit: int | None
     ) -> tuple[Loaded, list[dict[str, Any]]]:
-        loaded = self.load(game_id)
-        envelopes = self.store.read(game_id, after=after, count=limit)
+        """A page of the events after ``after`` and the latest state that redacts them: one
+        round trip on a cached game (what is newer than the cache and the page, together)."""
+        cached = self.cache.get(game_id)
+        if cached is None:
+            loaded = self.load(game_id)
+            envelopes = self.store.read(game_id, after=after, count=limit)
+        else:
+            newer, envelopes = self.store.read_many(
+                game_id, [(cached.version, None, None), (after, None, limit)]
+            )
+            loaded = self._advance(game_id, cached, newer)
         return loaded, self.shown(loaded.state, envelopes, viewer)

@@ -32,6 +32,11 @@ COMMANDS = Counter(
 CONFLICTS = Counter(
     "foxden_version_conflicts_total", "Appends refused because the game had moved on"
 )
+SNAPSHOTS = Counter(
+    "foxden_snapshots_total",
+    "State snapshots met by reads: used, stale (other rules or format), unreadable",
+    ["outcome"],
+)
 JOBS = Counter("foxden_jobs_total", "Worker jobs by kind and outcome", ["kind", "outcome"])
 
 

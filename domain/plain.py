@@ -1,0 +1,88 @@
+"""Game states as plain data and back: the pure half of a state snapshot.
+
+A state is built of frozen dataclasses, named tuples, tuples, frozensets, dicts and scalars.
+:func:`to_plain` turns one into JSON-able values (dicts with string keys, lists, str, int,
+bool, None) and :func:`from_plain` rebuilds an equal state. A JSON array is a tuple (by far
+the most common collection in a state); everything else is a one-key object whose key says
+what it was:
+
+* ``{"~c": [name, {field: value, ...}]}``: a dataclass, by ``resolve``'s name for its class;
+* ``{"~n": [name, [value, ...]]}``: a named tuple;
+* ``{"~d": [[key, value], ...]}``: a dict (keys need not be strings: seats are ints);
+* ``{"~f": [...]}``, ``{"~s": [...]}``, ``{"~l": [...]}``: a frozenset, a set, a list.
+
+Plain data transforms only: no encoding, no I/O. Which classes may be rebuilt is the caller's
+``resolve``, so that stored data can never name an arbitrary class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["class_name", "from_plain", "to_plain"]
+
+_SCALARS = (str, int, bool, type(None), float)
+
+
+def class_name(cls: type) -> str:
+    """The name a class goes by in plain data: ``module:QualifiedName``."""
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def to_plain(value: Any) -> Any:
+    """``value`` as JSON-able data that :func:`from_plain` turns back into an equal value."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple:
+        return [to_plain(item) for item in value]
+    if kind is dict:
+        return {"~d": [[to_plain(key), to_plain(item)] for key, item in value.items()]}
+    if kind is frozenset:
+        return {"~f": [to_plain(item) for item in value]}
+    if kind is list:
+        return {"~l": [to_plain(item) for item in value]}
+    if kind is set:
+        return {"~s": [to_plain(item) for item in value]}
+    if isinstance(value, tuple) and hasattr(kind, "_fields"):
+        return {"~n": [class_name(kind), [to_plain(item) for item in value]]}
+    if dataclasses.is_dataclass(value):
+        fields = {
+            field.name: to_plain(getattr(value, field.name))
+            for field in dataclasses.fields(value)
+            if field.init
+        }
+        return {"~c": [class_name(kind), fields]}
+    raise TypeError(f"{kind.__name__} cannot be made plain")
+
+
+def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
+    """The value :func:`to_plain` made ``plain`` from. ``resolve`` maps a class name to the
+    class (and raises for a class it does not allow). Raises ValueError on malformed data."""
+    kind = type(plain)
+    if kind is list:
+        return tuple(from_plain(item, resolve) for item in plain)
+    if kind is not dict:
+        if kind in _SCALARS:
+            return plain
+        raise ValueError(f"not plain data: {kind.__name__}")
+    if len(plain) != 1:
+        raise ValueError("a tagged value has exactly one key")
+    ((tag, body),) = plain.items()
+    if tag == "~d":
+        return {from_plain(key, resolve): from_plain(item, resolve) for key, item in body}
+    if tag == "~f":
+        return frozenset(from_plain(item, resolve) for item in body)
+    if tag == "~l":
+        return [from_plain(item, resolve) for item in body]
+    if tag == "~s":
+        return {from_plain(item, resolve) for item in body}
+    if tag == "~n":
+        name, items = body
+        return resolve(name)(*(from_plain(item, resolve) for item in items))
+    if tag == "~c":
+        name, fields = body
+        return resolve(name)(**{key: from_plain(item, resolve) for key, item in fields.items()})
+    raise ValueError(f"unknown tag {tag!r}")

@@ -1,0 +1,82 @@
+"""State snapshots: a game's state every ``EVERY`` versions, so no read replays a whole game.
+
+A snapshot is a projection of the events, never a source of truth: rebuildable from the
+stream, safe to drop (``RedisEventStore.drop_snapshots``), and unused whenever it does not fit.
+It is stored under the game's hash tag (``fd:{g:<id>}:snaps``, the game's cluster slot) and
+carries the rules version of the code that wrote it and a format number; a snapshot written by
+other rules or another format is ignored (and replaced as reads rebuild it), so an upgrade that
+changes how states are built or evolved never meets a state from before it.
+
+Snapshots hold hidden state (seed, deck orders, face-down cards, token hashes). They leave the
+service only through the Redis key: no endpoint, feed, error or export reads them (the tests
+check that every answer is the same with and without them). The audit never uses them: it
+re-decides the recorded commands from the first event, so that it trusts nothing the server
+derived.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from typing import Any
+
+import orjson
+
+from domain import registry
+from domain.match import MatchState
+from domain.plain import from_plain, to_plain
+from service import metrics
+
+__all__ = ["EVERY", "FORMAT", "decode", "encode"]
+
+EVERY = 25  # versions between snapshots: a read evolves at most EVERY - 1 events
+FORMAT = 1  # bump when MatchState or the encoding changes shape
+
+
+def encode(state: MatchState) -> bytes:
+    """The stored form of ``state``."""
+    return orjson.dumps(
+        {
+            "format": FORMAT,
+            "game": state.game,
+            "rules": state.definition.rules_version,
+            "state": to_plain(state),
+        }
+    )
+
+
+def decode(blob: bytes | None, version: int) -> MatchState | None:
+    """The state a snapshot holds, or None when there is none or it does not fit: another
+    format or rules version, another version than expected, or unreadable."""
+    if blob is None:
+        return None
+    try:
+        stored = orjson.loads(blob)
+        if (
+            stored["format"] != FORMAT
+            or registry.get(stored["game"]).rules_version != stored["rules"]
+        ):
+            metrics.SNAPSHOTS.labels("stale").inc()
+            return None
+        state = from_plain(stored["state"], _domain_class)
+        if type(state) is not MatchState or state.version != version:
+            raise ValueError("not the state of that version")
+    except Exception:  # a projection that cannot be used is replayed instead, never an error
+        metrics.SNAPSHOTS.labels("unreadable").inc()
+        return None
+    metrics.SNAPSHOTS.labels("used").inc()
+    return state
+
+
+def _domain_class(name: str) -> type[Any]:
+    """The class a snapshot names: only the domain's own state classes, already imported."""
+    module_name, _, qualified = name.partition(":")
+    module = sys.modules.get(module_name) if module_name.startswith("domain.") else None
+    found: Any = module
+    for part in qualified.split("."):
+        found = getattr(found, part, None)
+    if not isinstance(found, type) or not (
+        dataclasses.is_dataclass(found) or (issubclass(found, tuple) and hasattr(found, "_fields"))
+    ):
+        raise ValueError(f"a snapshot may not name {name!r}")
+    return found

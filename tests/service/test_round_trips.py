@@ -1,0 +1,99 @@
+"""Redis round trips per request on a warm game, counted on the wire of a real Redis.
+
+Every request below is answered from the state cache plus one round trip: the feed (what is
+newer than the cache and the page, pipelined), a past state (its snapshot and the events after
+it, one script), a move (the append script, with no idempotency look-up when the client sent
+no key) and the legal moves (what is newer than the cache).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import pytest
+import redis
+
+from events.redis_client import connect
+from events.store import RedisEventStore
+from service.api import create_app
+from service.games import GameService
+from service.index import GameIndex
+from service.ports import RecordingScheduler
+from tests.service.conftest import Api
+
+pytestmark = pytest.mark.redis
+
+
+class CountingConnection(redis.Connection):
+    """Counts the writes to the socket: one per round trip (a pipeline writes once)."""
+
+    writes: ClassVar[list[str]] = []
+
+    def send_packed_command(self, command: Any, check_health: bool = True) -> None:
+        head = b"".join(command) if isinstance(command, list) else bytes(command)
+        CountingConnection.writes.append(head.split(b"\r\n")[2].decode())
+        super().send_packed_command(command, check_health)
+
+
+@pytest.fixture
+def counted(redis_url: str) -> tuple[Api, GameService]:
+    client = connect(redis_url)
+    client.connection_pool.connection_class = CountingConnection
+    service = GameService(
+        RedisEventStore(client), RecordingScheduler(), GameIndex(client), snapshot_every=5
+    )
+    return Api(create_app(service, {"RATE_LIMIT": "off"}).test_client()), service
+
+
+def trips(call: Any) -> tuple[Any, list[str]]:
+    CountingConnection.writes.clear()
+    answer = call()
+    return answer, list(CountingConnection.writes)
+
+
+def test_a_warm_game_answers_each_request_in_one_round_trip(counted: tuple[Api, GameService]):
+    api, service = counted
+    game = api.create(game="fette-beute", seats=[{"kind": "human"}] * 4)
+    game_id = game["id"]
+    tokens = [api.join(game_id, f"p{n}")["token"] for n in range(4)]
+    rng = random.Random(1)
+    path = f"/v1/games/{game_id}"
+    for _ in range(12):
+        seat = rng.choice(sorted(service.load(game_id).state.to_act()))
+        moves, sent = trips(lambda s=seat: api.get(f"{path}/legal-moves", token=tokens[s]))
+        assert sent == ["XRANGE"]
+        body = rng.choice([m for m in moves.json["moves"] if m["type"] != "leave"])
+        answer, sent = trips(lambda b=body, s=seat: api.command(game_id, tokens[s], b))
+        assert answer.status_code == 201
+        assert sent == ["EVALSHA"]
+    version = service.load(game_id).version
+    assert version > 10
+    for after, limit in [(0, None), (3, 2), (version, None)]:
+        query = {"after": after} if limit is None else {"after": after, "limit": limit}
+        answer, sent = trips(lambda q=query: api.get(f"{path}/events", query_string=q))
+        assert answer.status_code == 200
+        assert sent == ["XRANGE"]  # both ranges in one write
+    for past in [1, 4, 5, version - 1]:
+        answer, sent = trips(
+            lambda v=past: api.get(f"{path}/state", token=tokens[0], query_string={"version": v})
+        )
+        assert answer.json["version"] == past
+        assert sent == ["EVALSHA"]  # the snapshot below and the events after it
+    # Someone else moved (another process): the feed still takes one round trip, and sees it.
+    other = GameService(
+        RedisEventStore(connect(api_redis_url(service))), RecordingScheduler(), service.index
+    )
+    seat = min(other.load(game_id).state.to_act())
+    legal = other.load(game_id).state.definition.legal_commands(
+        other.load(game_id).state.board, seat
+    )
+    other.handle(game_id, seat, legal[0])
+    answer, sent = trips(lambda: api.get(f"{path}/events", query_string={"after": version}))
+    assert sent == ["XRANGE"]
+    assert answer.json["events"][0]["version"] == version + 1
+
+
+def api_redis_url(service: GameService) -> str:
+    settings = service.store.redis.connection_pool.connection_kwargs
+    return f"redis://{settings['host']}:{settings['port']}/{settings['db']}"

@@ -1,0 +1,216 @@
+"""State snapshots: exact, bounded, safe to drop, refused when stale, and never seen outside.
+
+The unit tests fold bot games of every game at the match level and check that every state
+survives a snapshot. The integration tests play Fette Beute through the API on a real Redis
+with a snapshot every few versions and compare every answer a client can fetch with the
+answers of a service that never uses a snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import orjson
+import pytest
+
+from domain import match, registry
+from domain.game import Command
+from domain.match import MatchState
+from domain.plain import from_plain, to_plain
+from events.redis_client import connect
+from events.store import RedisEventStore, keys, snapshot_key
+from service import snapshots
+from service.api import create_app
+from service.games import GameService
+from service.index import GameIndex
+from service.ports import RecordingScheduler
+from tests.service.conftest import Api
+from tests.service.test_no_leak import everything_seen
+
+GAMES = {"fette-beute": 4, "sly": 3, "gloria-picktoria": 3}
+
+
+def bot_game(game: str, players: int, seed: int) -> list[MatchState]:
+    """Every state of a match of random bots, from its creation to its end."""
+    rng = random.Random(seed)
+    body = {
+        "type": "create",
+        "game": game,
+        "seats": [{"kind": "bot", "strategy": "random"}] * players,
+        "options": {},
+        "seed": rng.randbytes(32).hex(),
+    }
+    states, state = [], match.INITIAL
+    command = Command(None, body)
+    while True:
+        for event in match.decide(state, command):
+            state = match.evolve(state, event)
+            states.append(state)
+        if state.status == match.FINISHED:
+            return states
+        seat = min(state.to_act())
+        moves = [m for m in match.legal_commands(state, seat) if m["type"] != "leave"]
+        command = Command(seat, rng.choice(moves), "bot")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_state_of_a_game_survives_its_snapshot(game: str):
+    for state in bot_game(game, GAMES[game], seed=len(game)):
+        plain = to_plain(state)
+        assert orjson.loads(orjson.dumps(plain)) == plain  # JSON as it is
+        assert snapshots.decode(snapshots.encode(state), state.version) == state
+
+
+def test_plain_data_keeps_collection_kinds_apart():
+    value = ((1, 2), [3], frozenset({4}), {5}, {6: "x", "k": (7,)}, None, True, "s")
+    rebuilt = from_plain(orjson.loads(orjson.dumps(to_plain(value))), lambda name: None)
+    assert rebuilt == value
+    assert [type(item) for item in rebuilt[:5]] == [tuple, list, frozenset, set, dict]
+
+
+def snapshot_naming(name: str, body: Any) -> bytes:
+    state = to_plain(bot_game("sly", 2, seed=1)[0])
+    state["~c"][1]["board"] = {"~c": [name, body]}
+    return orjson.dumps(
+        {"format": snapshots.FORMAT, "game": "sly", "rules": "sly/1", "state": state}
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["os:system", "builtins:object", "subprocess:Popen", "domain.match:token_hash", "domain.x:Y"],
+)
+def test_a_snapshot_can_only_name_the_domains_state_classes(name: str):
+    assert snapshots.decode(snapshot_naming(name, {}), 1) is None
+
+
+def test_a_snapshot_that_does_not_fit_is_not_used():
+    state = bot_game("fette-beute", 3, seed=2)[-1]
+    good = snapshots.encode(state)
+    stored = orjson.loads(good)
+    assert snapshots.decode(good, state.version) == state
+    assert snapshots.decode(good, state.version + 1) is None  # another version's
+    assert snapshots.decode(b"\x00not json", state.version) is None
+    assert snapshots.decode(orjson.dumps({**stored, "rules": "fette-beute/0"}), 1) is None
+    assert snapshots.decode(orjson.dumps({**stored, "format": 0}), state.version) is None
+    assert snapshots.decode(orjson.dumps({**stored, "state": [1, 2]}), state.version) is None
+
+
+# --- on Redis, through the API ------------------------------------------------------------
+
+EVERY = 7
+
+
+def service_on(redis_url: str, every: int) -> GameService:
+    client = connect(redis_url)
+    return GameService(
+        RedisEventStore(client), RecordingScheduler(), GameIndex(client), snapshot_every=every
+    )
+
+
+def api_of(service: GameService) -> Api:
+    return Api(create_app(service, {"RATE_LIMIT": "off", "SSE_BLOCK_MS": 100}).test_client())
+
+
+def play(api: Api, versions: int, seed: int = 5) -> tuple[str, list[str]]:
+    """A 4-seat Fette Beute game played by random legal moves up to at least ``versions``."""
+    game = api.create(game="fette-beute", seats=[{"kind": "human"}] * 4)
+    tokens = [api.join(game["id"], f"p{n}", client_seed=f"c{n}")["token"] for n in range(4)]
+    rng = random.Random(seed)
+    summary = api.get(f"/v1/games/{game['id']}").json
+    while summary["version"] < versions and summary["status"] == "active":
+        seat = rng.choice(summary["to_act"])
+        moves = api.get(f"/v1/games/{game['id']}/legal-moves", token=tokens[seat]).json["moves"]
+        body = rng.choice([m for m in moves if m["type"] != "leave"])
+        assert api.command(game["id"], tokens[seat], body).status_code == 201
+        summary = api.get(f"/v1/games/{game['id']}").json
+    return game["id"], tokens
+
+
+@pytest.mark.redis
+def test_snapshots_are_written_with_the_moves_under_the_games_slot(redis_url: str):
+    service = service_on(redis_url, EVERY)
+    game_id, _ = play(api_of(service), 3 * EVERY)
+    stored = service.store.redis.hgetall(snapshot_key(game_id))
+    version = service.load(game_id).version
+    assert sorted(int(v) for v in stored) == list(range(EVERY, version + 1, EVERY))
+    assert snapshot_key(game_id).startswith(keys(game_id)[0].rsplit(":", 1)[0])  # the hash tag
+    fresh = service_on(redis_url, 10**9)  # never meets a snapshot: the whole replay
+    for field, blob in stored.items():
+        assert snapshots.decode(blob, int(field)) == fresh.state_at(game_id, int(field))
+
+
+@pytest.mark.redis
+def test_every_answer_is_the_same_with_and_without_snapshots(redis_url: str):
+    with_snapshots = service_on(redis_url, EVERY)
+    game_id, tokens = play(api_of(with_snapshots), 4 * EVERY)
+    viewers = [None, *tokens]
+    cold = api_of(service_on(redis_url, EVERY))  # a new process: loads from a snapshot
+    seen = [everything_seen(cold, game_id, token) for token in viewers]
+    without = service_on(redis_url, 10**9)
+    without.store.drop_snapshots(game_id)
+    assert [everything_seen(api_of(without), game_id, token) for token in viewers] == seen
+
+
+@pytest.mark.redis
+def test_a_stale_or_broken_snapshot_is_replaced_by_a_replay(redis_url: str):
+    service = service_on(redis_url, EVERY)
+    game_id, tokens = play(api_of(service), 3 * EVERY)
+    version = service.load(game_id).version
+    expected = service_on(redis_url, 10**9).state_at(game_id, 2 * EVERY + 1)
+    stale = orjson.loads(service.store.redis.hget(snapshot_key(game_id), 2 * EVERY))
+    service.store.save_snapshots(
+        game_id, [(2 * EVERY, orjson.dumps({**stale, "rules": "fette-beute/0"})), (EVERY, b"{")]
+    )
+    later = service_on(redis_url, EVERY)
+    assert later.state_at(game_id, 2 * EVERY + 1) == expected
+    assert later.state_at(game_id, EVERY + 1) == service.state_at(game_id, EVERY + 1)
+    rebuilt = service.store.redis.hgetall(snapshot_key(game_id))
+    assert sorted(int(v) for v in rebuilt) == list(range(EVERY, version + 1, EVERY))
+    for field, blob in rebuilt.items():  # replaced by the replay
+        assert snapshots.decode(blob, int(field)) is not None
+    answer = api_of(later).get(
+        f"/v1/games/{game_id}/state", token=tokens[0], query_string={"version": EVERY + 3}
+    )
+    assert answer.status_code == 200
+
+
+def secrets_of(blob: bytes, version: int) -> list[str]:
+    """What a snapshot holds that no client may see before the end: the seed, the token
+    hashes, the order of the supply not drawn yet, and the snapshot's own tags."""
+    state = snapshots.decode(blob, version)
+    assert state is not None and state.status == match.ACTIVE
+    board = state.board
+    undrawn = json.dumps(list(board.supply[board.drawn :]), separators=(",", ":"))
+    assert len(board.supply) - board.drawn > 10
+    tokens = [seat.token_hash for seat in state.seats]
+    return [state.seed, *tokens, undrawn[1:-1], '"~c"', "domain.match:MatchState"]
+
+
+@pytest.mark.redis
+def test_nothing_of_a_snapshot_reaches_any_answer_before_the_end(redis_url: str):
+    service = service_on(redis_url, EVERY)
+    game_id, tokens = play(service_api := api_of(service), 3 * EVERY)
+    loaded = service.load(game_id)
+    service.store.save_snapshots(game_id, [(loaded.version, snapshots.encode(loaded.state))])
+    blob = service.store.redis.hget(snapshot_key(game_id), loaded.version)
+    secrets = secrets_of(blob, loaded.version)
+    assert registry.get("fette-beute").rules_version in blob.decode()
+    cold = api_of(service_on(redis_url, 1))  # every read starts from a snapshot at its version
+    answers = [json.dumps(everything_seen(cold, game_id, token)) for token in (None, *tokens)]
+    for path, query in [
+        (f"/v1/games/{game_id}/state", {"version": loaded.version + 5}),  # an error
+        (f"/v1/games/{game_id}/state", {"version": "x"}),
+        (f"/v1/games/{game_id}/audit", {}),
+        (f"/v1/games/{game_id}/export", {}),  # refused before the end
+        (f"/v1/games/{game_id}/commands", {}),  # a 405
+        ("/metrics", {}),
+    ]:
+        for token in (None, tokens[1]):
+            answers.append(cold.get(path, token=token, query_string=query).get_data(as_text=True))
+    assert service_api.get(f"/v1/games/{game_id}").json["status"] == "active"
+    for answer in answers:
+        for secret in secrets:
+            assert secret not in answer
