@@ -136,18 +136,22 @@ def instructions(which: str, moves: int, url: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12"))
+    parser.add_argument(
+        "--apps", default="foxden,bare", help="which to measure (default: foxden,bare)"
+    )
     parser.add_argument("--play", nargs=2, metavar=("APP", "MOVES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
         play(args.play[0], int(args.play[1]), args.url)
         return
     cost = {}
-    for which in ("foxden", "bare"):
+    for which in args.apps.split(","):
         cost[which] = (
             instructions(which, 400, args.url) - instructions(which, 100, args.url)
         ) / 300
         print(f"{which:<7} {cost[which] / 1e6:5.2f} M instructions per move")
-    print(f"ratio bare / foxden: {cost['bare'] / cost['foxden']:.2f}")
+    if len(cost) == 2:
+        print(f"ratio bare / foxden: {cost['bare'] / cost['foxden']:.2f}")
 
 
 if __name__ == "__main__":

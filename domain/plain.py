@@ -24,6 +24,9 @@ from typing import Any
 __all__ = ["class_name", "from_plain", "to_plain"]
 
 _SCALARS = (str, int, bool, type(None), float)
+_SCALAR_TYPES = frozenset(_SCALARS)
+# A dataclass's name and init fields, found once per class (dataclasses.fields is slow).
+_described: dict[type, tuple[str, tuple[str, ...]]] = {}
 
 
 def class_name(cls: type) -> str:
@@ -37,6 +40,8 @@ def to_plain(value: Any) -> Any:
     if kind in _SCALARS:
         return value
     if kind is tuple:
+        if all(type(item) in _SCALAR_TYPES for item in value):  # most of a state: cheap
+            return list(value)
         return [to_plain(item) for item in value]
     if kind is dict:
         return {"~d": [[to_plain(key), to_plain(item)] for key, item in value.items()]}
@@ -48,13 +53,13 @@ def to_plain(value: Any) -> Any:
         return {"~s": [to_plain(item) for item in value]}
     if isinstance(value, tuple) and hasattr(kind, "_fields"):
         return {"~n": [class_name(kind), [to_plain(item) for item in value]]}
-    if dataclasses.is_dataclass(value):
-        fields = {
-            field.name: to_plain(getattr(value, field.name))
-            for field in dataclasses.fields(value)
-            if field.init
-        }
-        return {"~c": [class_name(kind), fields]}
+    described = _described.get(kind)
+    if described is None and dataclasses.is_dataclass(value):
+        names = tuple(field.name for field in dataclasses.fields(value) if field.init)
+        described = _described[kind] = (class_name(kind), names)
+    if described is not None:
+        name, names = described
+        return {"~c": [name, {field: to_plain(getattr(value, field)) for field in names}]}
     raise TypeError(f"{kind.__name__} cannot be made plain")
 
 
@@ -63,7 +68,9 @@ def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
     class (and raises for a class it does not allow). Raises ValueError on malformed data."""
     kind = type(plain)
     if kind is list:
-        return tuple(from_plain(item, resolve) for item in plain)
+        if all(type(item) in _SCALAR_TYPES for item in plain):
+            return tuple(plain)
+        return tuple([from_plain(item, resolve) for item in plain])
     if kind is not dict:
         if kind in _SCALARS:
             return plain
@@ -81,7 +88,7 @@ def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
         return {from_plain(item, resolve) for item in body}
     if tag == "~n":
         name, items = body
-        return resolve(name)(*(from_plain(item, resolve) for item in items))
+        return resolve(name)._make([from_plain(item, resolve) for item in items])
     if tag == "~c":
         name, fields = body
         return resolve(name)(**{key: from_plain(item, resolve) for key, item in fields.items()})

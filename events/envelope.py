@@ -18,6 +18,7 @@ numbers are doubles) must be able to re-encode an envelope byte for byte to chec
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -312,8 +313,15 @@ def _check_by(value: Mapping[str, Any]) -> None:
 
 
 def _check_at(at: str | datetime) -> str:
+    if type(at) is str:
+        return _good_at(at)
     if isinstance(at, datetime):
         return format_at(at)
+    raise ValueError(f"at must be UTC ISO 8601 ending in Z or an aware datetime, not {at!r}")
+
+
+@functools.lru_cache(maxsize=64)  # every event of a batch, and of a busy second, has one
+def _good_at(at: str) -> str:
     if isinstance(at, str) and _AT.fullmatch(at):
         try:
             datetime.fromisoformat(at)  # a real date and time, not just the right digits
@@ -420,10 +428,24 @@ def seal_encoded(
             cause = dict(draft.cause)
             _check_json(cause)
             body["cause"] = cause
-        prev_hash = body["hash"] = compute_hash(prev_hash, _dumps(body), salt(seed, version))
-        stored = _dumps(body)
-        sealed.append((_adopt(body), stored))
+        unsigned = _dumps(body)
+        digest = body["hash"] = compute_hash(prev_hash, unsigned, salt(seed, version))
+        sealed.append((_adopt(body), _with_hash(unsigned, body, digest)))
+        prev_hash = digest
     return sealed
+
+
+def _with_hash(unsigned: bytes, body: Mapping[str, Any], digest: str) -> bytes:
+    """The canonical JSON of ``body`` with its ``hash``, spliced into ``unsigned`` instead of
+    encoded again. Sorted keys put ``hash`` right before the last four keys, whose text is
+    known exactly (a type name needs no escaping), so the splice is the encoding."""
+    tail = (
+        f'"prev_hash":"{body["prev_hash"]}","schema":{body["schema"]},'
+        f'"type":"{body["type"]}","version":{body["version"]}}}'
+    ).encode()
+    if not unsigned.endswith(tail):  # pragma: no cover - the keys above are the only ones
+        return _dumps(body)
+    return b"".join((unsigned[: -len(tail)], b'"hash":"', digest.encode(), b'",', tail))
 
 
 @dataclass(frozen=True, slots=True)

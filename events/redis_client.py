@@ -25,6 +25,9 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 from redis.utils import HIREDIS_AVAILABLE
 
+if HIREDIS_AVAILABLE:
+    import hiredis
+
 __all__ = [
     "CONNECT_TIMEOUT_S",
     "DEFAULT_URL",
@@ -108,6 +111,8 @@ def connect(url: str | None = None, *, blocking: bool = False) -> redis.Redis:
     )
 
 
+_pack = getattr(hiredis, "pack_command", None) if HIREDIS_AVAILABLE else None
+
 FALL_BACK = object()
 # The pool attribute that holds each thread's own connection for the direct path.
 _ATTRIBUTE = "_foxden_direct_connections"
@@ -127,7 +132,9 @@ def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
     """
     connection = _connection(pool)
     try:
-        connection.send_command(*command)
+        # hiredis packs the command itself; redis-py's packer would first copy every argument.
+        packed = [_pack(command)] if _pack else connection.pack_command(*command)
+        connection.send_packed_command(packed)
         return connection.read_response()
     except redis.exceptions.NoScriptError:
         return FALL_BACK

@@ -341,12 +341,12 @@ class GameService:
     ) -> Outcome:
         command, at = submission.command, self.clock()
         drafts = [
-            Draft(
+            Draft(  # sealing copies data and cause: no copy here
                 type=event.type,
-                data=dict(event.data),
+                data=event.data,
                 by=match.author(event, command.seat, submission.kind),
                 at=at,
-                cause=dict(command.body) if n == 0 else None,
+                cause=command.body if n == 0 else None,
             )
             for n, event in enumerate(events)
         ]
@@ -360,7 +360,7 @@ class GameService:
                 game_id,
                 loaded.version,
                 drafts,
-                submission.command_id or uuid.uuid4().hex,
+                submission.command_id or secrets.token_hex(16),
                 prev_hash=loaded.head_hash,
                 seed=bytes.fromhex(state.seed or ""),
                 fingerprint=submission.fingerprint or "",
@@ -375,7 +375,7 @@ class GameService:
         if result.duplicate:
             return self._replayed(game_id, result.envelopes)
         after = Loaded(state, result.envelopes[-1].hash)
-        metrics.COMMANDS.labels(state.game, command.type).inc()
+        metrics.command_counter(state.game, command.type).inc()
         self.cache.put(game_id, after)
         self._react(game_id, loaded.state, state)
         return Outcome(game_id, after, tuple(result.envelopes))

@@ -50,6 +50,11 @@ def request_counter(method: str, route: str, status: int) -> Counter:
 
 
 @functools.cache
+def command_counter(game: str, type: str) -> Counter:
+    return COMMANDS.labels(game, type)
+
+
+@functools.cache
 def latency_histogram(method: str, route: str) -> Histogram:
     return LATENCY.labels(method, route)
 

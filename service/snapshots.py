@@ -56,20 +56,31 @@ def decode(blob: bytes | None, version: int) -> MatchState | None:
             stored["format"] != FORMAT
             or registry.get(stored["game"]).rules_version != stored["rules"]
         ):
-            metrics.SNAPSHOTS.labels("stale").inc()
+            _STALE.inc()
             return None
         state = from_plain(stored["state"], _domain_class)
         if type(state) is not MatchState or state.version != version:
             raise ValueError("not the state of that version")
     except Exception:  # a projection that cannot be used is replayed instead, never an error
-        metrics.SNAPSHOTS.labels("unreadable").inc()
+        _UNREADABLE.inc()
         return None
-    metrics.SNAPSHOTS.labels("used").inc()
+    _USED.inc()
     return state
+
+
+_USED, _STALE, _UNREADABLE = (metrics.SNAPSHOTS.labels(o) for o in ("used", "stale", "unreadable"))
+_allowed: dict[str, type[Any]] = {}  # the classes found good so far, by name
 
 
 def _domain_class(name: str) -> type[Any]:
     """The class a snapshot names: only the domain's own state classes, already imported."""
+    found = _allowed.get(name)
+    if found is None:
+        found = _allowed[name] = _find_domain_class(name)
+    return found
+
+
+def _find_domain_class(name: str) -> type[Any]:
     module_name, _, qualified = name.partition(":")
     module = sys.modules.get(module_name) if module_name.startswith("domain.") else None
     found: Any = module

@@ -21,6 +21,7 @@ from events.envelope import (
     format_at,
     salt,
     seal,
+    seal_encoded,
     verify_chain,
 )
 
@@ -260,3 +261,12 @@ def test_verify_chain_names_a_gap_or_a_wrong_seed() -> None:
     assert (report.ok, report.version) == (False, 3)
     report = verify_chain(chain, bytes(32))
     assert (report.ok, report.version) == (False, 1)
+
+
+@given(st.dictionaries(st.text(max_size=12), json_values, max_size=6), st.booleans())
+def test_the_stored_form_of_a_sealed_event_is_its_canonical_json(data: dict, caused: bool) -> None:
+    # seal_encoded splices the hash into the unsigned text instead of encoding twice.
+    cause = {"type": "x", "hash": '","prev_hash":"', "data": data} if caused else None
+    draft = Draft("sly.Tick", data, actor(1, "player"), AT, schema=3, cause=cause)
+    ((envelope, stored),) = seal_encoded([draft], 12, "a" * 64, SEED, '"hash":"')
+    assert stored == reference_json(envelope.to_dict())

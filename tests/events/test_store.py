@@ -29,6 +29,7 @@ from events.store import (
     RedisEventStore,
     VersionConflict,
     keys,
+    snapshot_key,
 )
 
 SEED = bytes(range(32))
@@ -447,16 +448,70 @@ def test_a_broken_connection_falls_back_to_the_client(
     store = RedisEventStore(fake_redis)
     written = store.append(game_id, 0, [draft(0)], "c1", prev_hash=GENESIS_HASH, seed=SEED)
     failures = []
-    real_send = fake_redis.connection_pool.connection_class.send_command
+    real_send = fake_redis.connection_pool.connection_class.send_packed_command
 
-    def send_once_broken(self, *args, **kwargs):
+    def send_once_broken(self, packed, *args, **kwargs):
         if not failures:  # the direct attempt fails; the client's own attempt goes through
-            failures.append(args[0])
+            failures.append(b"".join(packed).split(b"\r\n")[2].decode())
             raise redis.ConnectionError("connection lost")
-        return real_send(self, *args, **kwargs)
+        return real_send(self, packed, *args, **kwargs)
 
     monkeypatch.setattr(
-        fake_redis.connection_pool.connection_class, "send_command", send_once_broken
+        fake_redis.connection_pool.connection_class, "send_packed_command", send_once_broken
     )
     assert store.head(game_id) == (1, written.envelopes[0].hash)
     assert failures == ["XREVRANGE"]
+
+
+def test_an_append_without_a_record_knows_its_own_events_when_the_reply_was_lost(
+    fake_redis: redis.Redis, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = RedisEventStore(fake_redis)
+    first = store.append(game_id, 0, [draft(0)], "c1", prev_hash=GENESIS_HASH, seed=SEED)
+    head = first.envelopes[-1].hash
+    real_read = fake_redis.connection_pool.connection_class.read_response
+    lost = []
+
+    def lose_the_first_reply(self, *args, **kwargs):
+        reply = real_read(self, *args, **kwargs)
+        if not lost:  # the script ran; its answer never arrives, so the client sends it again
+            lost.append(reply)
+            raise redis.ConnectionError("connection lost")
+        return reply
+
+    monkeypatch.setattr(
+        fake_redis.connection_pool.connection_class, "read_response", lose_the_first_reply
+    )
+    result = store.append(game_id, 1, [draft(1)], "c2", prev_hash=head, seed=SEED, remember=False)
+    monkeypatch.undo()
+    assert lost and not result.duplicate and result.last_version == 2
+    assert [e.hash for e in store.read(game_id)] == [head, result.envelopes[0].hash]
+    assert not fake_redis.hexists(keys(game_id)[1], "c2")  # no record without remember
+    with pytest.raises(VersionConflict):  # someone else's events are still a conflict
+        store.append(game_id, 1, [draft(1)], "c3", prev_hash=head, seed=SEED, remember=False)
+
+
+def test_snapshots_go_in_with_the_events_or_not_at_all(fake_redis: redis.Redis, game_id: str):
+    store = RedisEventStore(fake_redis)
+    first = store.append(
+        game_id, 0, [draft(0)], "c1", prev_hash=GENESIS_HASH, seed=SEED, snapshots=[(1, b"s1")]
+    )
+    with pytest.raises(VersionConflict):
+        store.append(
+            game_id, 0, [draft(0)], "c2", prev_hash=GENESIS_HASH, seed=SEED, snapshots=[(1, b"x")]
+        )
+    head = first.envelopes[-1].hash
+    store.append(
+        game_id,
+        1,
+        [draft(1), draft(2)],
+        "",
+        prev_hash=head,
+        seed=SEED,
+        snapshots=[(2, b"s2"), (3, b"s3")],
+    )
+    assert fake_redis.hgetall(snapshot_key(game_id)) == {b"1": b"s1", b"2": b"s2", b"3": b"s3"}
+    assert store.read_state(game_id, 2) == (b"s2", store.read(game_id, after=1))
+    assert store.read_state(game_id, 2, until=1) == (None, store.read(game_id, until=1))
+    store.drop_snapshots(game_id)
+    assert store.read_state(game_id, 2) == (None, store.read(game_id))
