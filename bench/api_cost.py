@@ -35,12 +35,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 App = Callable[[dict[str, Any], Callable[..., Any]], Any]
 
 
-def call(app: App, method: str, path: str, body: object = None, token: str = "") -> Any:
+def call(
+    app: App, method: str, path: str, body: object = None, token: str = "", query: str = ""
+) -> Any:
     data = orjson.dumps(body) if body is not None else b""
     environ = {
         "REQUEST_METHOD": method,
         "PATH_INFO": path,
-        "QUERY_STRING": "",
+        "QUERY_STRING": query,
         "SERVER_NAME": "127.0.0.1",
         "SERVER_PORT": "8000",
         "SERVER_PROTOCOL": "HTTP/1.1",

@@ -19,8 +19,12 @@ class OrjsonProvider(DefaultJSONProvider):
         return self.encode(obj).decode()
 
     def encode(self, obj: Any) -> bytes:
-        # Non-string keys: marshmallow reports errors of list items under their index.
-        return orjson.dumps(obj, default=self.default, option=orjson.OPT_NON_STR_KEYS)
+        try:
+            return orjson.dumps(obj, default=self.default)
+        except TypeError:
+            # Non-string keys: marshmallow reports errors of list items under their index.
+            # orjson checks every key's type under this option, so only errors pay for it.
+            return orjson.dumps(obj, default=self.default, option=orjson.OPT_NON_STR_KEYS)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         # orjson's bytes as they are: the default provider makes a str of them, then bytes again.

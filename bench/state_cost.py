@@ -1,0 +1,140 @@
+"""What reading a state costs the API, in CPU instructions: now, at a past version, and cold.
+
+Run by hand (needs valgrind; a few minutes):
+
+    .venv/bin/python bench/state_cost.py [--url redis://127.0.0.1:6379/3] [--events 400]
+
+One Gloria Picktoria game of two bots is played up to ``--events`` versions through the
+service (the game's stream and snapshots on Redis). Then ``GET /v1/games/<id>/state`` is
+handed straight to the WSGI app as a seat would send it, in four ways:
+
+* ``current``: the latest state, the game cached (what every poll costs);
+* ``past``: ``?version=N`` for N drawn at random from 1 .. events - 1;
+* ``worst``: ``?version=N`` for the N that replays the most events after a snapshot
+  (N = k * EVERY - 1: the snapshot below it, then EVERY - 1 events);
+* ``cold``: the latest state with the cache emptied before each request (a new process).
+
+Each way runs under ``valgrind --tool=callgrind`` for 20 and for 80 requests after a warm-up,
+and the difference of the two counts over 60 is the cost of one request, start-up and the
+game's set-up cancelling out. Printed: instructions per request and the ratio to ``current``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from api_cost import call  # noqa: E402
+
+WAYS = ("current", "past", "worst", "cold")
+GAME_KEY = "bench:state_cost:game"
+
+
+def service_on(url: str):  # type: ignore[no-untyped-def]
+    from events.redis_client import connect
+    from events.store import RedisEventStore
+    from service.games import GameService
+    from service.index import GameIndex
+    from service.ports import RecordingScheduler
+
+    client = connect(url)
+    return GameService(RedisEventStore(client), RecordingScheduler(), GameIndex(client))
+
+
+def set_up(url: str, events: int) -> None:
+    """A human and a bot at Gloria Picktoria; the bot plays both seats up to ``events``."""
+    service = service_on(url)
+    seats = [{"kind": "human"}, {"kind": "bot", "strategy": "greedy"}]
+    game_id = service.create("gloria-picktoria", seats, {}).game_id
+    _, token, _ = service.join(game_id, "ada")
+    while (loaded := service.load(game_id)).version < events:
+        state = loaded.state
+        if not state.to_act():
+            raise RuntimeError(f"the game ended at version {loaded.version}; ask fewer events")
+        seat = min(state.to_act())
+        kind = "bot" if state.seats[seat].kind == "bot" else "timeout"
+        service.play_for(game_id, seat, state.since[seat], kind)
+    service.store.redis.hset(GAME_KEY, mapping={"id": game_id, "token": token})
+
+
+def requests(url: str, way: str, count: int) -> None:
+    from service.api import create_app
+
+    service = service_on(url)
+    stored = service.store.redis.hgetall(GAME_KEY)
+    game_id, token = stored[b"id"].decode(), stored[b"token"].decode()
+    app = create_app(service, {"RATE_LIMIT": "off"})
+    every = service.snapshot_every
+    version = service.load(game_id).version
+    rng = random.Random(7)
+    path = f"/v1/games/{game_id}/state"
+    for n in range(10 + count):  # 10 to warm up imports and caches
+        if way == "current":
+            query = ""
+        elif way == "past":
+            query = f"version={rng.randrange(1, version)}"
+        elif way == "worst":
+            query = f"version={every * (1 + n % max(1, (version - 1) // every)) - 1}"
+        else:
+            service.cache = type(service.cache)(4096)
+            query = ""
+        call(app, "GET", path, token=token, query=query)
+
+
+def instructions(url: str, way: str, count: int) -> int:
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--run",
+            way,
+            str(count),
+            "--url",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3"))
+    parser.add_argument("--events", type=int, default=400)
+    parser.add_argument("--run", nargs=2, metavar=("WAY", "COUNT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.run:
+        requests(args.url, args.run[0], int(args.run[1]))
+        return
+    set_up(args.url, args.events)
+    service = service_on(args.url)
+    game_id = service.store.redis.hget(GAME_KEY, "id").decode()
+    print(
+        f"game {game_id}: {service.load(game_id).version} events, a snapshot every "
+        f"{service.snapshot_every}; machine load {os.getloadavg()[0]:.1f}"
+    )
+    cost = {}
+    for way in WAYS:
+        cost[way] = (instructions(args.url, way, 80) - instructions(args.url, way, 20)) / 60
+        print(
+            f"{way:8s} {cost[way] / 1e6:6.3f} M instructions per request, "
+            f"{cost[way] / cost['current']:.2f}x current"
+        )
+
+
+if __name__ == "__main__":
+    main()
