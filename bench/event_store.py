@@ -8,7 +8,8 @@ Three measurements, each printed beside its baseline and as a ratio:
 
 * single-client append (seal + encode + the append script, one event per call, each with a
   command id) against a Lua script that only XADDs the same payload with the same explicit
-  ids; target >= 0.75 (aim 0.8);
+  ids; target >= 0.75 (aim 0.8). A second line appends without remembering the command id,
+  as the service appends a move sent without an Idempotency-Key (no HGET, no HSET);
 * 8 clients appending at once, each to its own game, against 8 clients running the bare
   script. The clients are **processes**, not threads: threads would share one GIL and measure
   the interpreter rather than the store (on 2 cores, processes are also closer to several
@@ -84,21 +85,25 @@ class Appender:
             (envelope,) = seal([draft], n + 1, head, SEED, self.command_ids[n])
             self.payloads.append(encode_sealed(envelope))
             head = envelope.hash
-        self.done = {"store": 0, "bare": 0, "client": 0}
-        self.head = GENESIS_HASH
+        self.done = {"store": 0, "nokey": 0, "bare": 0, "client": 0}
+        self.heads = {"store": GENESIS_HASH, "nokey": GENESIS_HASH}
+        self.nokey_id = self.game_id + "-nokey"
 
     def run(self, kind: str, count: int) -> float:
         """Append ``count`` more events; the seconds it took."""
         first = self.done[kind]
-        if kind == "store":
-            store, drafts, ids, game_id = self.store, self.drafts, self.command_ids, self.game_id
-            head = self.head
+        if kind in ("store", "nokey"):  # with a command id to remember, or (a move) none
+            store, drafts, ids = self.store, self.drafts, self.command_ids
+            game_id = self.game_id if kind == "store" else self.nokey_id
+            remember, head = kind == "store", self.heads[kind]
             start = time.perf_counter()
             for n in range(first, first + count):
-                result = store.append(game_id, n, [drafts[n]], ids[n], prev_hash=head, seed=SEED)
+                result = store.append(
+                    game_id, n, [drafts[n]], ids[n], prev_hash=head, seed=SEED, remember=remember
+                )
                 head = result.envelopes[-1].hash
             elapsed = time.perf_counter() - start
-            self.head = head
+            self.heads[kind] = head
         elif kind == "bare":  # the bare script sent as the store sends its own
             pool, sha, payloads = self.client.connection_pool, self.bare.sha, self.payloads
             stream = self.bare_stream
@@ -116,7 +121,12 @@ class Appender:
         return elapsed
 
     def cleanup(self) -> None:
-        self.client.delete(*keys(self.game_id), self.bare_stream, self.bare_stream + ":client")
+        self.client.delete(
+            *keys(self.game_id),
+            *keys(self.nokey_id),
+            self.bare_stream,
+            self.bare_stream + ":client",
+        )
 
 
 def single_client(url: str, appends: int, blocks: int) -> dict[str, list[float]]:
@@ -124,7 +134,7 @@ def single_client(url: str, appends: int, blocks: int) -> dict[str, list[float]]
     client = connect(url)
     per_block = max(appends // blocks, 1)
     appender = Appender(client, per_block * (blocks + 2))
-    rates: dict[str, list[float]] = {"store": [], "bare": [], "client": []}
+    rates: dict[str, list[float]] = {"store": [], "nokey": [], "bare": [], "client": []}
     appender.run("client", per_block)  # loads the bare script for the direct path
     for kind in rates:  # warm-up: scripts loaded, connection open
         appender.run(kind, per_block)
@@ -235,6 +245,7 @@ def main() -> None:
 
     rates = single_client(args.url, args.appends, blocks=args.appends // 100)
     report("append, 1 client", rates["store"], rates["bare"], "/s", ">= 0.75")
+    report("  no idempotency key", rates["nokey"], rates["bare"], "/s", ">= 0.75")
 
     runs: dict[str, list[float]] = {"store": [], "bare": []}
     for _ in range(args.repeats):

@@ -24,8 +24,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -33,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api_cost import call  # noqa: E402
+from api_cost import call, callgrind, refuse_test_db  # noqa: E402
 
 WAYS = ("current", "past", "worst", "cold")
 GAME_KEY = "bench:state_cost:game"
@@ -91,35 +89,20 @@ def requests(url: str, way: str, count: int) -> None:
 
 
 def instructions(url: str, way: str, count: int) -> int:
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--run",
-            way,
-            str(count),
-            "--url",
-            url,
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+    return callgrind([__file__, "--run", way, str(count), "--url", url])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3"))
     parser.add_argument("--events", type=int, default=400)
+    parser.add_argument("--ways", default=",".join(WAYS), help="which ways to measure")
     parser.add_argument("--run", nargs=2, metavar=("WAY", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run:
         requests(args.url, args.run[0], int(args.run[1]))
         return
+    refuse_test_db(args.url)
     set_up(args.url, args.events)
     service = service_on(args.url)
     game_id = service.store.redis.hget(GAME_KEY, "id").decode()
@@ -128,11 +111,12 @@ def main() -> None:
         f"{service.snapshot_every}; machine load {os.getloadavg()[0]:.1f}"
     )
     cost = {}
-    for way in WAYS:
+    for way in ["current", *(w for w in args.ways.split(",") if w != "current")]:
         cost[way] = (instructions(args.url, way, 80) - instructions(args.url, way, 20)) / 60
         print(
             f"{way:8s} {cost[way] / 1e6:6.3f} M instructions per request, "
-            f"{cost[way] / cost['current']:.2f}x current"
+            f"{cost[way] / cost['current']:.2f}x current",
+            flush=True,
         )
 
 
