@@ -29,7 +29,7 @@ from service import metrics
 
 __all__ = ["EVERY", "FORMAT", "decode", "encode"]
 
-EVERY = 25  # versions between snapshots: a read evolves at most EVERY - 1 events
+EVERY = 10  # versions between snapshots: a read evolves at most EVERY - 1 events
 FORMAT = 1  # bump when MatchState or the encoding changes shape
 
 
