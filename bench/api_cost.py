@@ -161,7 +161,7 @@ def main() -> None:
         cost[which] = (
             instructions(which, 400, args.url) - instructions(which, 100, args.url)
         ) / 300
-        print(f"{which:<7} {cost[which] / 1e6:5.2f} M instructions per move")
+        print(f"{which:<7} {cost[which] / 1e6:5.2f} M instructions per move", flush=True)
     if len(cost) == 2:
         print(f"ratio bare / foxden: {cost['bare'] / cost['foxden']:.2f}")
 

@@ -66,30 +66,34 @@ def to_plain(value: Any) -> Any:
 def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
     """The value :func:`to_plain` made ``plain`` from. ``resolve`` maps a class name to the
     class (and raises for a class it does not allow). Raises ValueError on malformed data."""
-    kind = type(plain)
-    if kind is list:
-        if all(type(item) in _SCALAR_TYPES for item in plain):
+    scalars = _SCALAR_TYPES
+
+    def build(plain: Any) -> Any:
+        kind = type(plain)
+        if kind is list:
+            for item in plain:
+                if type(item) not in scalars:
+                    return tuple([build(item) for item in plain])
             return tuple(plain)
-        return tuple([from_plain(item, resolve) for item in plain])
-    if kind is not dict:
-        if kind in _SCALARS:
+        if kind in scalars:
             return plain
-        raise ValueError(f"not plain data: {kind.__name__}")
-    if len(plain) != 1:
-        raise ValueError("a tagged value has exactly one key")
-    ((tag, body),) = plain.items()
-    if tag == "~d":
-        return {from_plain(key, resolve): from_plain(item, resolve) for key, item in body}
-    if tag == "~f":
-        return frozenset(from_plain(item, resolve) for item in body)
-    if tag == "~l":
-        return [from_plain(item, resolve) for item in body]
-    if tag == "~s":
-        return {from_plain(item, resolve) for item in body}
-    if tag == "~n":
-        name, items = body
-        return resolve(name)._make([from_plain(item, resolve) for item in items])
-    if tag == "~c":
-        name, fields = body
-        return resolve(name)(**{key: from_plain(item, resolve) for key, item in fields.items()})
-    raise ValueError(f"unknown tag {tag!r}")
+        if kind is not dict or len(plain) != 1:
+            raise ValueError(f"not plain data: {kind.__name__}")
+        ((tag, body),) = plain.items()
+        if tag == "~c":
+            name, fields = body
+            return resolve(name)(**{key: build(item) for key, item in fields.items()})
+        if tag == "~n":
+            name, items = body
+            return resolve(name)._make([build(item) for item in items])
+        if tag == "~d":
+            return {build(key): build(item) for key, item in body}
+        if tag == "~f":
+            return frozenset([build(item) for item in body])
+        if tag == "~l":
+            return [build(item) for item in body]
+        if tag == "~s":
+            return {build(item) for item in body}
+        raise ValueError(f"unknown tag {tag!r}")
+
+    return build(plain)
