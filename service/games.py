@@ -10,6 +10,7 @@ asks for the latest state.
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import secrets
 import threading
@@ -36,7 +37,9 @@ from service.errors import (
     VersionConflict,
 )
 from service.index import GameIndex
-from service.ports import Scheduler, utc_now
+from service.ports import Scheduler, SchedulingFailed, utc_now
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -237,7 +240,7 @@ class GameService:
                 return None
             strategy_name = state.seats[seat].strategy or match.LEAVE_STRATEGY
             strategy = state.definition.strategies[strategy_name]
-            legal = state.definition.legal_commands(state.board, seat)
+            legal = match.game_moves(state, seat)
             view = state.definition.view(state.board, seat)
             # Seeded by the job's identity: a retried job makes the same choice.
             rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
@@ -357,15 +360,45 @@ class GameService:
         return Outcome(game_id, Loaded(state, envelopes[-1].hash), tuple(envelopes), replayed=True)
 
     def _react(self, game_id: str, before: MatchState, after: MatchState) -> None:
+        """Index the game and queue its follow-up jobs, after an append that succeeded.
+
+        The move has happened, so nothing here may turn its answer into an error: a failure
+        is logged and counted (``foxden_follow_up_failures_total``), and the sweeper, which
+        asks the same policy, queues what is missing on its next pass.
+        """
         # Index first: the sweeper finds games through the index, so a failure to schedule
         # must leave the game listed under its new status.
-        if not before.version:
-            self.index.add(game_id, after, self.clock())
-        elif before.status != after.status:
-            self.index.set_status(game_id, after)
+        try:
+            if not before.version:
+                self.index.add(game_id, after, self.clock())
+            elif before.status != after.status:
+                self.index.set_status(game_id, after)
+        except Exception:  # see above; the index can be rebuilt from the streams
+            metrics.FOLLOW_UP_FAILURES.labels("index").inc()
+            log.exception(
+                "game %s: the index was not updated after version %s", game_id, after.version
+            )
         jobs = policies.after_append(game_id, before, after)
-        if jobs:
+        if not jobs:
+            return
+        try:
             self.scheduler.schedule(jobs)
+        except SchedulingFailed as error:
+            self._not_scheduled(game_id, [job for job, _ in error.failed], error)
+        except Exception as error:  # the queue's own error: none was queued
+            self._not_scheduled(game_id, jobs, error)
+
+    def _not_scheduled(
+        self, game_id: str, jobs: Sequence[policies.FollowUp], error: Exception
+    ) -> None:
+        for job in jobs:
+            metrics.FOLLOW_UP_FAILURES.labels(job.kind).inc()
+        log.warning(
+            "game %s: follow-up jobs not queued, left to the sweeper: %s (%r)",
+            game_id,
+            " ".join(job.job_id for job in jobs),
+            error,
+        )
 
     # --- what a client sees ----------------------------------------------------------------
 

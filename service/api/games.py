@@ -193,4 +193,6 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
         "events": games().shown(after, outcome.envelopes, seat),
         "state": state_view(after, seat),
     }
-    return jsonify(answer), 201, {"ETag": f'"{outcome.version}"'}
+    # A command that changed nothing (a second ``leave``) is answered 200, with the state.
+    status = 201 if outcome.envelopes else 200
+    return jsonify(answer), status, {"ETag": f'"{outcome.version}"'}
