@@ -17,7 +17,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain import match
@@ -48,6 +48,9 @@ class Loaded:
 
     state: MatchState
     head_hash: str
+    # seat -> when its turn began (the ``at`` of the version ``state.since`` names), for the
+    # turn clocks; kept for the seats to act.
+    turns_began: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -66,6 +69,16 @@ class Outcome:
     @property
     def version(self) -> int:
         return self.envelopes[-1].version if self.envelopes else self.loaded.version
+
+
+def _turns_began(
+    previous: Mapping[int, str], state: MatchState, envelopes: Sequence[Envelope]
+) -> dict[int, str]:
+    """When each seat to act began its turn, given the envelopes just folded into ``state``:
+    a turn that began with one of them takes its time, any other began before them."""
+    at_of = {envelope.version: envelope.at for envelope in envelopes}
+    began = {seat: at_of.get(since) or previous.get(seat) for seat, since in state.since.items()}
+    return {seat: at for seat, at in began.items() if at}
 
 
 class StateCache:
@@ -149,7 +162,8 @@ class GameService:
         state = loaded.state if loaded else match.INITIAL
         for envelope in envelopes:
             state = match.evolve(state, upcast(envelope))
-        loaded = Loaded(state, envelopes[-1].hash)
+        began = _turns_began(loaded.turns_began if loaded else {}, state, envelopes)
+        loaded = Loaded(state, envelopes[-1].hash, began)
         self.cache.put(game_id, loaded)
         return loaded
 
@@ -337,7 +351,8 @@ class GameService:
             ) from None
         if result.duplicate:
             return self._replayed(game_id, result.envelopes)
-        after = Loaded(state, result.envelopes[-1].hash)
+        began = _turns_began(loaded.turns_began, state, result.envelopes)
+        after = Loaded(state, result.envelopes[-1].hash, began)
         metrics.COMMANDS.labels(state.game, command.type).inc()
         self.cache.put(game_id, after)
         self._react(game_id, loaded.state, state)
@@ -401,6 +416,10 @@ class GameService:
         )
 
     # --- what a client sees ----------------------------------------------------------------
+
+    def clocks(self, loaded: Loaded) -> list[dict[str, Any]]:
+        """The running turn clocks: ``{seat, deadline, ms_left}`` per seat to act on a timer."""
+        return policies.turn_clocks(loaded.state, loaded.turns_began, self.clock())
 
     def peek(self, game_id: str) -> Loaded:
         """The cached state when there is one (no round trip), else the latest.

@@ -128,11 +128,20 @@ class RQScheduler:
         have already been issued"). One transaction per job also means that a job that cannot
         be queued does not keep the others from their queue; the failures are raised together
         afterwards (``SchedulingFailed``), for the caller to log and the sweeper to repair.
+        Once the connection has failed (after its retries) the remaining jobs are not tried:
+        a request should not wait for an absent Redis once per job.
         """
         failed: list[tuple[FollowUp, Exception]] = []
+        unreachable: redis.ConnectionError | redis.TimeoutError | None = None
         for job in jobs:
+            if unreachable:  # the queue's Redis is away: do not wait for it once per job
+                failed.append((job, unreachable))
+                continue
             try:
                 self._enqueue(job)
+            except (redis.ConnectionError, redis.TimeoutError) as error:
+                unreachable = error
+                failed.append((job, error))
             except Exception as error:  # reported below, job by job
                 failed.append((job, error))
         if failed:
