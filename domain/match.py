@@ -164,6 +164,7 @@ def decide(state: MatchState, command: Command) -> list[Event]:
     if state.status == WAITING:
         raise GameNotStarted("the game waits for players to join")
     if command.seat is not None and command.kind == "player" and state.seats[command.seat].left:
+        # (A bot seat has no player: no token acts for it.)
         raise SeatLeft("this seat is played by a bot since its player left")
     if command.seat is not None and command.seat not in state.to_act():
         raise NotYourTurn(f"seat {command.seat} is not to act now")

@@ -31,7 +31,7 @@ from service import policies
 from service.games import GameService
 from service.index import GameIndex
 from tests.faults import FaultProxy
-from tests.workers.conftest import SWEEP_S, Workers, wait_until
+from tests.workers.conftest import SWEEP_S, Workers, play_out, wait_until
 from tests.workers.http import Served
 from workers.scheduler import RQScheduler
 from workers.sweeper import sweep_once
@@ -279,7 +279,7 @@ def test_no_5xx_while_the_queue_refuses_enqueues_and_the_sweeper_repairs_after(
     assert any("sweeper: scheduled" in workers.log(name) for name in workers.procs)
     assert api.server_errors() == []
     for game_id in games:  # the rest is the first test's; end them here, with the workers
-        _end(service, game_id)
+        play_out(service, game_id)
 
 
 def test_the_sweeper_skips_a_game_it_cannot_repair_and_repairs_every_mix_of_jobs(
@@ -315,15 +315,4 @@ def test_the_sweeper_skips_a_game_it_cannot_repair_and_repairs_every_mix_of_jobs
     assert sweep_once(service) >= len(needed)  # other tests' games may be repaired too
     assert scheduler.missing(needed) == []
     for game_id in mixed:  # end them, so that no later test's sweeper adopts them
-        _end(service, game_id)
-
-
-def _end(service: GameService, game_id: str) -> None:
-    """Hand every human seat to a bot and play the game out here, as the jobs would."""
-    state = service.load(game_id).state
-    for seat, info in enumerate(state.seats):
-        if info.kind == "human" and not info.left:
-            service.handle(game_id, seat, {"type": "leave"})
-    while (state := service.load(game_id).state).status == "active":
-        seat = min(state.to_act())
-        service.play_for(game_id, seat, state.since[seat], "bot")
+        play_out(service, game_id)
