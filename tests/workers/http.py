@@ -20,6 +20,7 @@ class Served:
     """``create_app(service)`` on 127.0.0.1, with ``call`` recording each answer's status."""
 
     def __init__(self, service: GameService) -> None:
+        self.service = service
         app = create_app(service, {"RATE_LIMIT": "off"})
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"

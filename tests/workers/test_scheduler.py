@@ -37,11 +37,12 @@ def test_jobs_are_json_calls_by_import_path(scheduler: RQScheduler) -> None:
 
 
 def test_missing_means_nothing_will_run_it(scheduler: RQScheduler) -> None:
-    never, popped, finished, running, abandoned = (follow_up() for _ in range(5))
-    scheduler.schedule([popped, finished, running, abandoned])
+    never, popped, finished, failed, running, abandoned = (follow_up() for _ in range(6))
+    scheduler.schedule([popped, finished, failed, running, abandoned])
     # A worker popped this one and died before starting it: the status says QUEUED.
     scheduler.connection.lrem(f"rq:queue:{scheduler.names.bots}", 0, popped.job_id)
     rq_job(scheduler, finished).set_status(JobStatus.FINISHED)
+    rq_job(scheduler, failed).set_status(JobStatus.FAILED)
     for job, worker in ((running, "alive-worker"), (abandoned, "killed-worker")):
         started = rq_job(scheduler, job)
         started.worker_name = worker
@@ -49,8 +50,8 @@ def test_missing_means_nothing_will_run_it(scheduler: RQScheduler) -> None:
         started.set_status(JobStatus.STARTED)
     scheduler.connection.set(scheduler.names.alive("alive-worker"), 1, px=5000)
 
-    jobs = [never, popped, finished, running, abandoned]
-    assert scheduler.missing(jobs) == [never, popped, finished, abandoned]
+    jobs = [never, popped, finished, failed, running, abandoned]
+    assert scheduler.missing(jobs) == [never, popped, finished, failed, abandoned]
 
 
 def test_a_delayed_job_is_due_on_a_whole_second_never_early() -> None:
