@@ -33,7 +33,7 @@ from service.games import GameService
 from service.index import GameIndex
 from tests.faults import FaultProxy
 from tests.workers.conftest import SWEEP_S, Workers, play_out, wait_until
-from tests.workers.http import Served
+from tests.workers.served import Served
 from workers.scheduler import RQScheduler
 from workers.sweeper import sweep_once
 
