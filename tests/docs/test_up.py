@@ -6,6 +6,7 @@ game again (the embedded Redis saves to the data folder when it stops).
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -104,3 +105,20 @@ def test_a_second_up_in_the_same_data_dir_refuses_and_the_first_serves_on(tmp_pa
         left = live.stop(first, extra={server} if server else set())
     assert first.process.returncode == 0, first.output()
     assert not left, f"left running after Ctrl-C: {left}"
+
+
+def test_up_exits_1_when_its_api_cannot_start(tmp_path: Path):
+    with socket.socket() as taken:  # the port is someone else's
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = cli("up", "--port", port, "--data-dir", str(tmp_path / "var"), env=embedded_env())
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the api process" in done.stderr and "stopped everything" in done.stderr
+    assert live_instance(tmp_path / "var") is None  # and it let go of its data directory
+
+
+def live_instance(data: Path) -> dict | None:
+    from service.supervisor import running_instance
+
+    return running_instance(str(data))
