@@ -301,6 +301,9 @@ def test_no_5xx_while_the_queue_refuses_enqueues_and_the_sweeper_repairs_after(
     assert follow_up_failures("bot") > before["bot"]
     assert follow_up_failures("timeout") > before["timeout"]
 
+    # The workers, and with them the sweeper, start as the fault ends: the fault is on the
+    # API's queue connection only, so a sweeper running during it would have repaired the
+    # games already (on its own connection).
     versions = {game_id: api.summary(game_id)["version"] for game_id in games}
     recovered = time.monotonic()
     workers.start(2)
@@ -320,8 +323,6 @@ def test_the_sweeper_skips_a_game_it_cannot_repair_and_repairs_every_mix_of_jobs
     api: Served,
     proxy: FaultProxy,
     scheduler: RQScheduler,
-    redis_url: str,
-    prefix: str,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """No workers: the sweeper runs here, its queue connection through the proxy."""
