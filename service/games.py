@@ -10,13 +10,14 @@ asks for the latest state.
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import secrets
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain import match
@@ -36,7 +37,9 @@ from service.errors import (
     VersionConflict,
 )
 from service.index import GameIndex
-from service.ports import Scheduler, utc_now
+from service.ports import Scheduler, SchedulingFailed, utc_now
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,9 @@ class Loaded:
 
     state: MatchState
     head_hash: str
+    # seat -> when its turn began (the ``at`` of the version ``state.since`` names), for the
+    # turn clocks; kept for the seats to act.
+    turns_began: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -63,6 +69,20 @@ class Outcome:
     @property
     def version(self) -> int:
         return self.envelopes[-1].version if self.envelopes else self.loaded.version
+
+
+def _ats(envelopes: Sequence[Envelope]) -> dict[int, str]:
+    """version -> at of ``envelopes``."""
+    return {envelope.version: envelope.at for envelope in envelopes}
+
+
+def _turns_began(
+    previous: Mapping[int, str], state: MatchState, at_of: Mapping[int, str]
+) -> dict[int, str]:
+    """When each seat to act began its turn, given the ``at`` of each version just folded into
+    ``state``: a turn that began with one of them takes its time, any other began before."""
+    began = {seat: at_of.get(since) or previous.get(seat) for seat, since in state.since.items()}
+    return {seat: at for seat, at in began.items() if at}
 
 
 class StateCache:
@@ -154,7 +174,8 @@ class GameService:
         state = loaded.state
         for envelope in envelopes:
             state = match.evolve(state, upcast(envelope))
-        loaded = Loaded(state, envelopes[-1].hash)
+        began = _turns_began(loaded.turns_began, state, _ats(envelopes))
+        loaded = Loaded(state, envelopes[-1].hash, began)
         self.cache.put(game_id, loaded)
         return loaded
 
@@ -168,18 +189,20 @@ class GameService:
             return None
         start = snapshots.decode(blob, envelopes[0].version) if blob is not None else None
         if start is not None:
-            state, rest, rebuilt = start, envelopes[1:], None
+            (state, began), rest, rebuilt = start, envelopes[1:], None
         else:
             if blob is not None:  # stale or unreadable: these envelopes start at its version
                 envelopes = self.store.read(game_id, until=until)
-            state, rest, rebuilt = match.INITIAL, envelopes, []
+            state, began, rest, rebuilt = match.INITIAL, {}, envelopes, []
+        at_of = _ats(rest)
         for envelope in rest:
             state = match.evolve(state, upcast(envelope))
             if rebuilt is not None and state.version % every == 0:
-                rebuilt.append((state.version, snapshots.encode(state)))
+                turns = _turns_began(began, state, at_of)
+                rebuilt.append((state.version, snapshots.encode(state, turns)))
         if rebuilt:
             self.store.save_snapshots(game_id, rebuilt)
-        return Loaded(state, envelopes[-1].hash)
+        return Loaded(state, envelopes[-1].hash, _turns_began(began, state, at_of))
 
     def rebuild_index(self) -> int:
         """Rebuild the game index from every game stream in Redis; returns the game count."""
@@ -196,17 +219,22 @@ class GameService:
 
     def state_at(self, game_id: str, version: int) -> MatchState:
         """The state right after ``version`` (for replays and ``?version=N``); the latest when
-        ``version`` is beyond it. One round trip when the cache holds the game at ``version``
+        ``version`` is beyond it."""
+        return self.state_and_latest(game_id, version)[0]
+
+    def state_and_latest(self, game_id: str, version: int) -> tuple[MatchState, Loaded | None]:
+        """The state right after ``version``, and the latest ``Loaded`` when that is the
+        latest state (else None). One round trip when the cache holds the game at ``version``
         or later (the past never changes): the snapshot below it and the events after."""
         current = self.cache.get(game_id)
         if current is None or version > current.version:
             current = self.load(game_id)
         if version >= current.version:
-            return current.state
+            return current.state, current
         past = self._state_until(game_id, version)
         if past is None:
             raise GameNotFound(f"no game {game_id!r}")
-        return past.state
+        return past.state, None
 
     # --- commands --------------------------------------------------------------------------
 
@@ -272,7 +300,7 @@ class GameService:
                 return None
             strategy_name = state.seats[seat].strategy or match.LEAVE_STRATEGY
             strategy = state.definition.strategies[strategy_name]
-            legal = state.definition.legal_commands(state.board, seat)
+            legal = match.game_moves(state, seat)
             view = state.definition.view(state.board, seat)
             # Seeded by the job's identity: a retried job makes the same choice.
             rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
@@ -354,7 +382,9 @@ class GameService:
         for event in events:
             state = match.evolve(state, event)
             if state.version % every == 0:
-                taken.append((state.version, snapshots.encode(state)))
+                new = dict.fromkeys(range(loaded.version + 1, state.version + 1), at)
+                turns = _turns_began(loaded.turns_began, state, new)
+                taken.append((state.version, snapshots.encode(state, turns)))
         try:
             result = self.store.append(
                 game_id,
@@ -374,7 +404,8 @@ class GameService:
             ) from None
         if result.duplicate:
             return self._replayed(game_id, result.envelopes)
-        after = Loaded(state, result.envelopes[-1].hash)
+        began = _turns_began(loaded.turns_began, state, _ats(result.envelopes))
+        after = Loaded(state, result.envelopes[-1].hash, began)
         metrics.command_counter(state.game, command.type).inc()
         self.cache.put(game_id, after)
         self._react(game_id, loaded.state, state)
@@ -397,17 +428,51 @@ class GameService:
         return Outcome(game_id, Loaded(state, envelopes[-1].hash), tuple(envelopes), replayed=True)
 
     def _react(self, game_id: str, before: MatchState, after: MatchState) -> None:
+        """Index the game and queue its follow-up jobs, after an append that succeeded.
+
+        The move has happened, so nothing here may turn its answer into an error: a failure
+        is logged and counted (``foxden_follow_up_failures_total``), and the sweeper, which
+        asks the same policy, queues what is missing on its next pass.
+        """
         # Index first: the sweeper finds games through the index, so a failure to schedule
         # must leave the game listed under its new status.
-        if not before.version:
-            self.index.add(game_id, after, self.clock())
-        elif before.status != after.status:
-            self.index.set_status(game_id, after)
+        try:
+            if not before.version:
+                self.index.add(game_id, after, self.clock())
+            elif before.status != after.status:
+                self.index.set_status(game_id, after)
+        except Exception:  # see above; the index can be rebuilt from the streams
+            metrics.FOLLOW_UP_FAILURES.labels("index").inc()
+            log.exception(
+                "game %s: the index was not updated after version %s", game_id, after.version
+            )
         jobs = policies.after_append(game_id, before, after)
-        if jobs:
+        if not jobs:
+            return
+        try:
             self.scheduler.schedule(jobs)
+        except SchedulingFailed as error:
+            self._not_scheduled(game_id, [job for job, _ in error.failed], error)
+        except Exception as error:  # the queue's own error: none was queued
+            self._not_scheduled(game_id, jobs, error)
+
+    def _not_scheduled(
+        self, game_id: str, jobs: Sequence[policies.FollowUp], error: Exception
+    ) -> None:
+        for job in jobs:
+            metrics.FOLLOW_UP_FAILURES.labels(job.kind).inc()
+        log.warning(
+            "game %s: follow-up jobs not queued, left to the sweeper: %s (%r)",
+            game_id,
+            " ".join(job.job_id for job in jobs),
+            error,
+        )
 
     # --- what a client sees ----------------------------------------------------------------
+
+    def clocks(self, loaded: Loaded) -> list[dict[str, Any]]:
+        """The running turn clocks: ``{seat, deadline, ms_left}`` per seat to act on a timer."""
+        return policies.turn_clocks(loaded.state, loaded.turns_began, self.clock())
 
     def peek(self, game_id: str) -> Loaded:
         """The cached state when there is one (no round trip), else the latest.

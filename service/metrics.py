@@ -37,6 +37,12 @@ SNAPSHOTS = Counter(
     "State snapshots met by reads: used, stale (other rules or format), unreadable",
     ["outcome"],
 )
+FOLLOW_UP_FAILURES = Counter(
+    "foxden_follow_up_failures_total",
+    "Follow-ups of a successful append that failed (bot, timeout: a job not queued; index);"
+    " the sweeper repairs them",
+    ["what"],
+)
 JOBS = Counter("foxden_jobs_total", "Worker jobs by kind and outcome", ["kind", "outcome"])
 
 

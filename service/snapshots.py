@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -33,21 +34,23 @@ EVERY = 10  # versions between snapshots: a read evolves at most EVERY - 1 event
 FORMAT = 1  # bump when MatchState or the encoding changes shape
 
 
-def encode(state: MatchState) -> bytes:
-    """The stored form of ``state``."""
+def encode(state: MatchState, turns_began: Mapping[int, str]) -> bytes:
+    """The stored form of ``state`` and of when each seat to act began its turn."""
     return orjson.dumps(
         {
             "format": FORMAT,
             "game": state.game,
             "rules": state.definition.rules_version,
             "state": to_plain(state),
+            "turns_began": [[seat, at] for seat, at in turns_began.items()],
         }
     )
 
 
-def decode(blob: bytes | None, version: int) -> MatchState | None:
-    """The state a snapshot holds, or None when there is none or it does not fit: another
-    format or rules version, another version than expected, or unreadable."""
+def decode(blob: bytes | None, version: int) -> tuple[MatchState, dict[int, str]] | None:
+    """The state a snapshot holds and its turns' beginnings, or None when there is none or it
+    does not fit: another format or rules version, another version than expected, or
+    unreadable."""
     if blob is None:
         return None
     try:
@@ -61,11 +64,12 @@ def decode(blob: bytes | None, version: int) -> MatchState | None:
         state = from_plain(stored["state"], _domain_class)
         if type(state) is not MatchState or state.version != version:
             raise ValueError("not the state of that version")
+        began = {int(seat): str(at) for seat, at in stored["turns_began"]}
     except Exception:  # a projection that cannot be used is replayed instead, never an error
         _UNREADABLE.inc()
         return None
     _USED.inc()
-    return state
+    return state, began
 
 
 _USED, _STALE, _UNREADABLE = (metrics.SNAPSHOTS.labels(o) for o in ("used", "stale", "unreadable"))

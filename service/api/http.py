@@ -55,7 +55,10 @@ def caller_seat(game_id: str, *, required: bool) -> int | None:
     seat = service.seat_of_token(game_id, token)
     if seat is not None:
         return seat
-    if service.token_game(token):
+    owner = service.token_game(token)
+    if owner == game_id:
+        raise Unauthorized("the token is not valid: its seat was given back before the start")
+    if owner:
         raise Forbidden("this token belongs to another game")
     raise Unauthorized("the token is not valid")
 

@@ -66,7 +66,7 @@ def test_a_warm_game_answers_each_request_in_one_round_trip(counted: tuple[Api, 
         body = rng.choice([m for m in moves.json["moves"] if m["type"] != "leave"])
         answer, sent = trips(lambda b=body, s=seat: api.command(game_id, tokens[s], b))
         assert answer.status_code == 201
-        assert sent == ["EVALSHA"]
+        assert sent == ["EVALSHA"], (body, answer.json)
     version = service.load(game_id).version
     assert version > 10
     for after, limit in [(0, None), (3, 2), (version, None)]:

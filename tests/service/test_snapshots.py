@@ -51,7 +51,7 @@ def bot_game(game: str, players: int, seed: int) -> list[MatchState]:
         if state.status == match.FINISHED:
             return states
         seat = min(state.to_act())
-        moves = [m for m in match.legal_commands(state, seat) if m["type"] != "leave"]
+        moves = match.game_moves(state, seat)
         command = Command(seat, rng.choice(moves), "bot")
 
 
@@ -60,7 +60,8 @@ def test_every_state_of_a_game_survives_its_snapshot(game: str):
     for state in bot_game(game, GAMES[game], seed=len(game)):
         plain = to_plain(state)
         assert orjson.loads(orjson.dumps(plain)) == plain  # JSON as it is
-        assert snapshots.decode(snapshots.encode(state), state.version) == state
+        turns = {seat: f"2026-12-01T21:00:{seat:02d}.000Z" for seat in state.to_act()}
+        assert snapshots.decode(snapshots.encode(state, turns), state.version) == (state, turns)
 
 
 def test_plain_data_keeps_collection_kinds_apart():
@@ -88,9 +89,9 @@ def test_a_snapshot_can_only_name_the_domains_state_classes(name: str):
 
 def test_a_snapshot_that_does_not_fit_is_not_used():
     state = bot_game("fette-beute", 3, seed=2)[-1]
-    good = snapshots.encode(state)
+    good = snapshots.encode(state, {})
     stored = orjson.loads(good)
-    assert snapshots.decode(good, state.version) == state
+    assert snapshots.decode(good, state.version) == (state, {})
     assert snapshots.decode(good, state.version + 1) is None  # another version's
     assert snapshots.decode(b"\x00not json", state.version) is None
     assert snapshots.decode(orjson.dumps({**stored, "rules": "fette-beute/0"}), 1) is None
@@ -139,7 +140,7 @@ def test_snapshots_are_written_with_the_moves_under_the_games_slot(redis_url: st
     assert snapshot_key(game_id).startswith(keys(game_id)[0].rsplit(":", 1)[0])  # the hash tag
     fresh = service_on(redis_url, 10**9)  # never meets a snapshot: the whole replay
     for field, blob in stored.items():
-        assert snapshots.decode(blob, int(field)) == fresh.state_at(game_id, int(field))
+        assert snapshots.decode(blob, int(field))[0] == fresh.state_at(game_id, int(field))
 
 
 @pytest.mark.redis
@@ -152,6 +153,8 @@ def test_every_answer_is_the_same_with_and_without_snapshots(redis_url: str):
     without = service_on(redis_url, 10**9)
     without.store.drop_snapshots(game_id)
     assert [everything_seen(api_of(without), game_id, token) for token in viewers] == seen
+    # The turn clocks' beginnings too: a cold load from a snapshot knows when each turn began.
+    assert service_on(redis_url, EVERY).load(game_id) == without.load(game_id)
 
 
 @pytest.mark.redis
@@ -180,8 +183,10 @@ def test_a_stale_or_broken_snapshot_is_replaced_by_a_replay(redis_url: str):
 def secrets_of(blob: bytes, version: int) -> list[str]:
     """What a snapshot holds that no client may see before the end: the seed, the token
     hashes, the order of the supply not drawn yet, and the snapshot's own tags."""
-    state = snapshots.decode(blob, version)
-    assert state is not None and state.status == match.ACTIVE
+    decoded = snapshots.decode(blob, version)
+    assert decoded is not None
+    state = decoded[0]
+    assert state.status == match.ACTIVE
     board = state.board
     undrawn = json.dumps(list(board.supply[board.drawn :]), separators=(",", ":"))
     assert len(board.supply) - board.drawn > 10
@@ -194,7 +199,8 @@ def test_nothing_of_a_snapshot_reaches_any_answer_before_the_end(redis_url: str)
     service = service_on(redis_url, EVERY)
     game_id, tokens = play(service_api := api_of(service), 3 * EVERY)
     loaded = service.load(game_id)
-    service.store.save_snapshots(game_id, [(loaded.version, snapshots.encode(loaded.state))])
+    snapshot = snapshots.encode(loaded.state, loaded.turns_began)
+    service.store.save_snapshots(game_id, [(loaded.version, snapshot)])
     blob = service.store.redis.hget(snapshot_key(game_id), loaded.version)
     secrets = secrets_of(blob, loaded.version)
     assert registry.get("fette-beute").rules_version in blob.decode()
