@@ -28,7 +28,8 @@ from schemathesis.checks import (
 from tests.service.conftest import Api
 
 # One worker runs the whole module, in order, so the last test can count the cases.
-pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("contract")]
+# The contract is the API's shape, the same on every store: one server is enough.
+pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("contract"), pytest.mark.single_redis]
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
 CHECKS = [
