@@ -204,13 +204,13 @@ def start_cluster(
                 *options,
             ]
             nodes.append(Server(server, port, node_dir, node_options).start())
-        addresses = [f"127.0.0.1:{node.port}" for node in nodes]
-        create = [cli, "--cluster", "create", *addresses, "--cluster-replicas", str(replicas)]
-        done = subprocess.run(
-            [*create, "--cluster-yes"], check=False, capture_output=True, text=True, timeout=60
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"redis-cli --cluster create failed:\n{done.stdout}{done.stderr}")
+        if masters == 1 and replicas == 0:
+            # redis-cli wants 3 masters at least; one node can take every slot itself.
+            client = plain_client(nodes[0].port)
+            client.execute_command("CLUSTER", "ADDSLOTSRANGE", 0, 16383)
+            client.close()
+        else:
+            _create(cli, nodes, replicas)
         _wait_until_formed(cluster, replicas)
         # redis-cli makes the first ``masters`` nodes the masters; keep them first in the list.
         roles = {node.port: _role(node.port) for node in nodes}
@@ -219,6 +219,16 @@ def start_cluster(
     except BaseException:
         cluster.stop()
         raise
+
+
+def _create(cli: str, nodes: list[Server], replicas: int) -> None:
+    addresses = [f"127.0.0.1:{node.port}" for node in nodes]
+    create = [cli, "--cluster", "create", *addresses, "--cluster-replicas", str(replicas)]
+    done = subprocess.run(
+        [*create, "--cluster-yes"], check=False, capture_output=True, text=True, timeout=60
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"redis-cli --cluster create failed:\n{done.stdout}{done.stderr}")
 
 
 def _role(port: int) -> str:
