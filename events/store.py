@@ -213,11 +213,9 @@ class RedisEventStore:
         self._redis = redis_client
         self._append = redis_client.register_script(APPEND_LUA)
         self._cluster = is_cluster(redis_client)
-        if self._cluster:
-            self._pool_of = lambda key: pool_for(redis_client, key)
-        else:  # one pool for every key: skip the look-up on the hot path
-            pool = redis_client.connection_pool
-            self._pool_of = lambda key: pool
+        # One pool for every key on one server (no look-up on the hot path); on a cluster
+        # each key's node's pool, looked up per command (``pool_for``).
+        self._pool = None if self._cluster else redis_client.connection_pool
         self._blocking = blocking_client
         self._blocking_lock = threading.Lock()
         self.max_block_ms = max_block_ms
@@ -263,7 +261,10 @@ class RedisEventStore:
         args = [expected_version, command_id, fingerprint, prev_hash]
         args.extend(stored for _, stored in sealed)
         try:
-            status, value = self._send(stream, cmds, args)
+            try:
+                status, value = self._send(stream, cmds, args)
+            except TRANSIENT:
+                status, value = self._send_again(stream, cmds, args)
         except redis.ResponseError as error:
             message = str(error)
             if message.startswith("VERSION_CONFLICT "):
@@ -286,38 +287,42 @@ class RedisEventStore:
         return AppendResult(int(first), int(last), original, not own)
 
     def _send(self, stream: str, cmds: str, args: list[Any]) -> Any:
-        """Run the append script (and the durability wait), retrying a store that is down.
+        """Run the append script (and the durability waits) once."""
+        if self._waits:
+            return self._send_durably(stream, cmds, args)
+        pool = self._pool or pool_for(self._redis, stream)
+        reply = direct(pool, "EVALSHA", self._append.sha, 2, stream, cmds, *args)
+        if reply is FALL_BACK:
+            reply = self._append(keys=[stream, cmds], args=args)  # loads it if need be
+        return reply
 
-        A retry sends the very same sealed envelopes and command id: if the first attempt was
+    def _send_again(self, stream: str, cmds: str, args: list[Any]) -> Any:
+        """Retry a store that is down (restarting, failing over) for ``retry_s`` at most.
+
+        A retry sends the very same sealed envelopes and command id: if an earlier attempt was
         applied and only its reply was lost, the script answers it as the command's own
         duplicate (see ``append``), never as a second append.
         """
-        deadline = None
+        deadline = time.monotonic() + self.retry_s
         while True:
+            if time.monotonic() + RETRY_PAUSE_S > deadline:
+                return self._send(stream, cmds, args)  # the last try: its error is the answer
+            time.sleep(RETRY_PAUSE_S)
             try:
-                if self._waits:
-                    return self._send_durably(stream, cmds, args)
-                command = ("EVALSHA", self._append.sha, 2, stream, cmds, *args)
-                reply = direct(self._pool_of(stream), *command)
-                if reply is FALL_BACK:
-                    reply = self._append(keys=[stream, cmds], args=args)  # loads it if need be
-                return reply
+                return self._send(stream, cmds, args)
             except TRANSIENT:
-                now = time.monotonic()
-                deadline = deadline or now + self.retry_s
-                if now + RETRY_PAUSE_S > deadline:
-                    raise
-                time.sleep(RETRY_PAUSE_S)
+                continue
 
     def _send_durably(self, stream: str, cmds: str, args: list[Any]) -> Any:
         """The script and then the waits, in one round trip on one connection (WAIT and
         WAITAOF wait for the writes of their own connection, so the client's pool, which may
         hand out another connection for each command, cannot be used)."""
         command = ("EVALSHA", self._append.sha, 2, stream, cmds, *args)
-        reply, *waited = direct_all(self._pool_of(stream), command, *self._waits)
+        pool = self._pool or pool_for(self._redis, stream)
+        reply, *waited = direct_all(pool, command, *self._waits)
         if isinstance(reply, redis.exceptions.NoScriptError):
             self._append.sha = self._redis.script_load(APPEND_LUA)  # on every primary
-            reply, *waited = direct_all(self._pool_of(stream), command, *self._waits)
+            reply, *waited = direct_all(pool, command, *self._waits)
         if isinstance(reply, redis.exceptions.AskError | redis.exceptions.ClusterError):
             # The slot moved (MOVED, ASK) or is down: the cluster client follows, learns the
             # new slot table (or raises the transient error), and the next attempt goes there.
@@ -357,7 +362,7 @@ class RedisEventStore:
         low = f"({after}-0" if after else "-"
         high = f"{until}-0" if until is not None else "+"
         command = ("XRANGE", stream, low, high) + (("COUNT", count) if count is not None else ())
-        reply = direct(self._pool_of(stream), *command)
+        reply = direct(self._pool or pool_for(self._redis, stream), *command)
         if reply is FALL_BACK:
             reply = self._redis.xrange(stream, low, high, count=count)
         return decode_entries(reply)
@@ -365,7 +370,8 @@ class RedisEventStore:
     def head(self, game_id: str) -> tuple[int, str]:
         """``(version, hash)`` of the last event; ``(0, GENESIS_HASH)`` for an empty game."""
         stream = keys(game_id)[0]
-        reply = direct(self._pool_of(stream), "XREVRANGE", stream, "+", "-", "COUNT", 1)
+        pool = self._pool or pool_for(self._redis, stream)
+        reply = direct(pool, "XREVRANGE", stream, "+", "-", "COUNT", 1)
         if reply is FALL_BACK:
             reply = self._redis.xrevrange(stream, "+", "-", count=1)
         entries = decode_entries(reply)
