@@ -60,8 +60,17 @@ TOP_DB = 15
 TESTS = Path(__file__).resolve().parent
 SINGLE, CLUSTER = "single", "cluster"
 BACKENDS = (SINGLE, CLUSTER)
-# The integration suites that run on a Redis Cluster as well as on one server.
-CLUSTER_SUITES = ("events", "service", "workers", "fairness")
+# The integration suites that run on a Redis Cluster as well as on one server: the store, the
+# service and its API, the workers, and the audit of stored games (over HTTP, after tampering
+# in Redis, and by the CLI). The other fairness tests check the domain, whatever the store.
+CLUSTER_SUITES = (
+    "events",
+    "service",
+    "workers",
+    "fairness/test_audit_api.py",
+    "fairness/test_tampering.py",
+    "fairness/test_cli.py",
+)
 
 # Renew or release the lease only while it is still ours (another session may hold it after
 # ours expired, for example after the process was suspended).
