@@ -34,7 +34,9 @@ from tests.redis_servers import Cluster, Server, binaries, start_cluster, start_
 from tests.service.conftest import Api
 from tests.threads import run_threads
 
-pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("durability")]
+# In the workers' group: 8 client threads and up to 6 Redis servers would otherwise compete on
+# 2 cores with the worker tests' processes, whose waits are timed.
+pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("workers")]
 
 CLIENTS = 8
 CARDS = 40
