@@ -7,7 +7,8 @@ Fixtures:
   ``[cluster]``; the rest, and tests marked ``single_redis`` (they need logical databases,
   CONFIG, a Unix socket...), run on the single server only. ``[cluster]`` is a Redis Cluster
   of 3 masters on loopback that this test process starts (``tests/redis_servers.py``) and stops
-  by pid; it is skipped, saying why, only when redis-server is not installed.
+  by pid; it is skipped, saying why, only when redis-server is not installed, and then fails
+  instead with ``FOXDEN_REQUIRE_CLUSTER=1`` (set by ``.ci/run``).
 * ``queue_url`` (session): the jobs' Redis (``FOXDEN_QUEUE_URL``): always the single server,
   since RQ cannot run on a cluster.
 * ``single_redis_url`` (session): the single server, with the logical database this test
@@ -264,7 +265,10 @@ def redis_backend(request: pytest.FixtureRequest) -> str:
 def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """A Redis Cluster of 3 masters (no replicas) on loopback, for this test process."""
     if binaries() is None:
-        pytest.skip("Redis Cluster tests need redis-server and redis-cli on PATH")
+        message = "the Redis Cluster tests need redis-server and redis-cli (Debian: redis-server)"
+        if os.environ.get("FOXDEN_REQUIRE_CLUSTER") == "1":  # CI: never skipped
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
     cluster = start_cluster(tmp_path_factory.mktemp("cluster"), masters=3)
     yield cluster
     cluster.stop()
