@@ -264,6 +264,8 @@ class RedisEventStore:
             try:
                 status, value = self._send(stream, cmds, args)
             except TRANSIENT:
+                if self.retry_s <= 0:
+                    raise
                 status, value = self._send_again(stream, cmds, args)
         except redis.ResponseError as error:
             message = str(error)
