@@ -27,7 +27,7 @@ import heapq
 import threading
 import time
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -166,6 +166,22 @@ class GameIndex:
             metas = [orjson.loads(raw) for raw in pipe.execute() if raw is not None]
         next_cursor = encode_cursor(*chosen[-1][:2]) if more and chosen else None
         return metas, next_cursor
+
+    def each(self, status: str, chunk: int = 1000) -> Iterator[str]:
+        """Every game id with ``status``, bucket by bucket, in no particular order.
+
+        For a sweep over all of them: much cheaper than ``page``, which merges every bucket's
+        head for each page to keep the global order. Read in chunks by offset: a game that
+        leaves the status meanwhile may make one other be skipped, which the next sweep sees.
+        """
+        for bucket in range(BUCKETS):
+            key, start = _filter(bucket, f"status:{status}"), 0
+            while True:
+                ids = self.redis.zrange(key, start, start + chunk - 1)
+                yield from (_text(game_id) for game_id in ids)
+                if len(ids) < chunk:
+                    break
+                start += chunk
 
     def rebuild(self, games: Iterable[tuple[str, MatchState, str]]) -> int:
         """Drop the index and build it again from ``(game id, state, created_at)`` triples.

@@ -105,6 +105,21 @@ def client_position(client: redis.Redis, game_id: str) -> int:
     return int(client.zscore(f"fd:{{ix:{bucket}}}:by:all", game_id))
 
 
+def test_each_lists_every_game_of_a_status_once() -> None:
+    from dataclasses import replace
+
+    from domain import match
+
+    index = GameIndex(fakeredis.FakeRedis())
+    active = {uuid.uuid4().hex for _ in range(300)}
+    for game_id in active:
+        index.add(game_id, replace(match.INITIAL, status="active", game="sly"), "t")
+    for _ in range(20):
+        index.add(uuid.uuid4().hex, replace(match.INITIAL, status="waiting", game="sly"), "t")
+    listed = list(index.each("active", chunk=7))  # chunks smaller than a bucket
+    assert sorted(listed) == sorted(active)
+
+
 def test_positions_increase_within_a_process() -> None:
     index = GameIndex(fakeredis.FakeRedis())
     made = [index._next_position() for _ in range(1000)]
