@@ -18,7 +18,13 @@ Command = Callable[[argparse.Namespace], int]
 def _api(args: argparse.Namespace) -> int:
     from service.server import serve
 
-    serve(args.host, args.port, workers=args.workers, threads=args.threads)
+    serve(
+        args.host,
+        args.port,
+        workers=args.workers,
+        worker_class=args.worker_class,
+        threads=args.threads,
+    )
     return 0
 
 
@@ -148,7 +154,14 @@ def parser() -> argparse.ArgumentParser:
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     api.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "2")))
     api.add_argument(
-        "--threads", type=int, default=32, help="threads per process (an SSE stream holds one)"
+        "--worker-class",
+        choices=["gevent", "gthread"],
+        default="gevent",
+        help="gevent (default): streams on greenlets, FOXDEN_STREAMS_PER_PROCESS of them per "
+        "process; gthread: one thread per request or stream",
+    )
+    api.add_argument(
+        "--threads", type=int, default=32, help="threads per process under gthread only"
     )
     api.set_defaults(run=_api)
 

@@ -150,6 +150,25 @@ class GameService:
         self.cache.put(game_id, loaded)
         return loaded
 
+    def advance(self, game_id: str, envelopes: Sequence[Envelope]) -> Loaded:
+        """The state after ``envelopes``, new events just read from the stream (live delivery).
+
+        Moves the cached state on with them when they follow it, with no read of its own; a
+        cache that is behind them catches up with one read, and one that is already past them
+        stays as it is (it is the latest; redaction asks only whether the game has ended).
+        """
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.version >= envelopes[-1].version:
+            return cached
+        if cached is None or cached.version != envelopes[0].version - 1:
+            return self._catch_up(game_id, cached)
+        state = cached.state
+        for envelope in envelopes:
+            state = match.evolve(state, upcast(envelope))
+        loaded = Loaded(state, envelopes[-1].hash)
+        self.cache.put(game_id, loaded)
+        return loaded
+
     def rebuild_index(self) -> int:
         """Rebuild the game index from every game stream in Redis; returns the game count."""
         found = []
