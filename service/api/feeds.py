@@ -114,7 +114,7 @@ def _live(
     head = games().load(game_id)  # 404 before the stream opens
     # Nothing can follow the head yet: a position past it would wait forever.
     after = min(after, head.version)
-    prefix = "retry: 2000\n\n" if retry else ""
+    prefix = b"retry: 2000\n\n" if retry else b""
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     if finished_and_sent(head.state, after):
         return Response(prefix, mimetype=mimetype, headers=headers)
@@ -129,7 +129,7 @@ def _live(
     return response
 
 
-def _prefixed(prefix: str, body: Iterator[str]) -> Iterator[str]:
+def _prefixed(prefix: bytes, body: Iterator[bytes]) -> Iterator[bytes]:
     if prefix:
         yield prefix
     yield from body
