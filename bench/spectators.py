@@ -246,9 +246,7 @@ def main() -> None:
     args.block_s = 2.0
     with tempfile.TemporaryDirectory(prefix="foxden-spectators-") as workdir:
         url, redis_process = start_redis(Path(workdir))
-        env = {
-            key: value for key, value in os.environ.items() if key != "PROMETHEUS_MULTIPROC_DIR"
-        }
+        env = {key: value for key, value in os.environ.items() if key != "PROMETHEUS_MULTIPROC_DIR"}
         env.update(
             REDIS_URL=sse_load.with_client_name(url, args.client_name), FOXDEN_RATE_LIMIT="off"
         )
