@@ -208,3 +208,17 @@ def test_the_master_imports_nothing_that_gevent_must_patch_first():
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert found.stdout.strip() == "[]"
+
+
+def test_foxden_api_runs_gevent_with_room_for_the_cap_and_the_requests(monkeypatch):
+    from service import server
+
+    monkeypatch.setenv("FOXDEN_STREAMS_PER_PROCESS", "1500")
+    chosen = server.options("127.0.0.1", 8000)
+    assert chosen["worker_class"] == "gevent" and chosen["preload_app"] is False
+    # Past the cap a stream must still be accepted, to be answered 503.
+    assert chosen["worker_connections"] == 1500 + server.REQUEST_CONNECTIONS
+    assert server.options("127.0.0.1", 8000, worker_class="gthread", threads=8)["threads"] == 8
+    monkeypatch.setenv("FOXDEN_STREAMS_PER_PROCESS", "none")
+    with pytest.raises(ValueError, match="FOXDEN_STREAMS_PER_PROCESS"):
+        server.options("127.0.0.1", 8000)
