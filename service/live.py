@@ -22,6 +22,7 @@ gthread) and on greenlets (gevent patches both before the app is imported).
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
 import time
@@ -36,6 +37,8 @@ from events.envelope import Envelope
 from service import metrics
 from service.errors import ServiceError
 from service.games import GameService
+
+log = logging.getLogger(__name__)
 
 # Batches a stream may fall behind by before it stops being fed from the reader and catches up
 # from Redis by itself (a slow client must not make the process hold its backlog in memory).
@@ -228,11 +231,15 @@ class LiveHub:
                             game.subscribers.discard(subscription)
             if last:  # no game is read any more: free the connections the reads kept
                 self.service.store.close_idle_followers()
+        except Exception:  # a bug: logged; its streams carry on without it (below)
+            log.exception("the reader of game %s failed", game_id)
         finally:
             metrics.STREAM_READERS.dec()
             with self._lock:
-                if self._games.get(game_id) is game:  # ended by an unexpected error
+                if self._games.get(game_id) is game:  # ended by an unexpected error:
                     del self._games[game_id]
+                    for subscription in game.subscribers:  # each reads Redis and joins again
+                        subscription.behind = True
 
     # --- a stream ------------------------------------------------------------------------------
 

@@ -229,3 +229,23 @@ def test_a_ticket_expires(service):
     ).json
     time.sleep(1.1)
     assert client.get(issued["stream"]).status_code == 401
+
+
+def test_a_reader_that_fails_hands_its_streams_back_to_redis(service, monkeypatch):
+    # Fault injection: the reader's first read raises what no Redis error is (a bug). Its
+    # streams must not wait for ever: they read Redis themselves and join a new reader.
+    app = stream_app(service)
+    real_follow, failures = service.store.follow, []
+
+    def failing_once(*args, **kwargs):
+        if not failures:
+            failures.append(1)
+            raise RuntimeError("injected")
+        return real_follow(*args, **kwargs)
+
+    monkeypatch.setattr(service.store, "follow", failing_once)
+    api, game_id, tokens, version, response, _ = live_stream(app, cards=10)
+    wait_until(lambda: failures)
+    seat = api.to_act(game_id)
+    assert api.command(game_id, tokens[seat], {"type": "draw", "count": 1}).status_code == 201
+    assert [e["id"] for e in sse_events(response, stop_after=1)] == [version + 1]
