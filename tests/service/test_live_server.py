@@ -142,8 +142,9 @@ def test_300_streams_a_quick_get_and_a_move_that_reaches_every_stream(api, redis
     assert found["arrival"] < 5.0
     assert sse_load.metric(found["text"], "foxden_streams_open") == STREAMS
     assert sse_load.metric(found["text"], "foxden_stream_readers") == 1
-    # Not one Redis connection per stream (greenlet-locals would have made 300).
-    assert found["connections"] < 40
+    # Not one Redis connection per stream (greenlet-locals would have made 300): the direct
+    # path's idle ones (at most 32), the game's reader and what the ordinary pool holds.
+    assert found["connections"] < MAX_IDLE_DIRECT + 30
     # Greenlets, not threads: the only new threads are gevent's resolver pool (at most 10,
     # which looks up the Redis host for each new connection), not one per stream.
     assert found["holding"]["threads"] <= found["idle"]["threads"] + GEVENT_RESOLVER_THREADS
