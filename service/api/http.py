@@ -54,7 +54,10 @@ def caller_seat(game_id: str, *, required: bool) -> int | None:
     seat = games().seat_of_token(game_id, token)
     if seat is not None:
         return seat
-    if games().token_game(token):
+    owner = games().token_game(token)
+    if owner == game_id:
+        raise Unauthorized("the token is not valid: its seat was given back before the start")
+    if owner:
         raise Forbidden("this token belongs to another game")
     raise Unauthorized("the token is not valid")
 
