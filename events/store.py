@@ -408,6 +408,21 @@ class RedisEventStore:
             entries = reply[0][1]
         return decode_entries(entries)
 
+    def close_idle_followers(self) -> None:
+        """Close the idle connections of ``follow`` (a pool keeps every connection it made).
+
+        For a caller whose blocking reads have all ended, so that none holds a socket.
+        """
+        if self._blocking is None:
+            return
+        if is_cluster(self._blocking):  # a pool per node
+            nodes = self._blocking.get_nodes()
+            pools = [n.redis_connection.connection_pool for n in nodes if n.redis_connection]
+        else:
+            pools = [self._blocking.connection_pool]
+        for pool in pools:
+            pool.disconnect(inuse_connections=False)
+
     def verify(self, game_id: str, seed: bytes | None) -> ChainReport:
         """Check the game's whole hash chain (links only when ``seed`` is None)."""
         return verify_chain(self.read(game_id), seed)
