@@ -12,10 +12,12 @@ from events.store import RedisEventStore
 from service.games import GameService
 from service.index import GameIndex
 from service.ports import Scheduler
+from service.strategies import install_plugins
 
 
 def build_service(redis_url: str | None = None, scheduler: Scheduler | None = None) -> GameService:
     """A ``GameService`` on ``redis_url`` (else ``REDIS_URL``), scheduling through RQ."""
+    install_plugins()  # before any game is created or loaded: plugin strategies are names too
     client = connect(redis_url)
     if scheduler is None:
         from workers.scheduler import RQScheduler

@@ -11,6 +11,7 @@ from flask import Flask, Response, g, request
 from service import metrics
 from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
 from service.games import GameService
+from service.strategies import install_plugins
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
@@ -26,6 +27,7 @@ def defaults() -> dict[str, Any]:
 
 
 def create_app(service: GameService, config: dict[str, Any] | None = None) -> Flask:
+    install_plugins()  # the catalogue lists plugin strategies; creating a game accepts them
     app = Flask(__name__)
     app.config.update(defaults())
     app.config.update(config or {})
