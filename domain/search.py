@@ -58,10 +58,12 @@ class SearchRules:
     policy: Callable[[Mapping[str, Any], list[Body], random.Random], Body] | None = None
     iterations: int = 200
     rollout_depth: int = 40
+    # The head start of the policy's own pick at the root (0: none), in reward units.
+    prior: float = 0.0
 
 
 class _Node:
-    __slots__ = ("available", "body", "children", "reward", "seat", "visits")
+    __slots__ = ("available", "bias", "body", "children", "reward", "seat", "visits")
 
     def __init__(self, seat: Seat | None, body: Body | None) -> None:
         self.seat, self.body = seat, body
@@ -69,10 +71,15 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.bias = 0.0
 
     def ucb(self) -> float:
-        return self.reward / self.visits + EXPLORATION * math.sqrt(
-            math.log(self.available) / self.visits
+        # Progressive bias (Chaslot et al. 2008): the policy's own pick starts ahead, and the
+        # lead fades as the visits show what each command is worth.
+        return (
+            self.reward / self.visits
+            + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+            + self.bias / (1 + self.visits)
         )
 
 
@@ -124,6 +131,11 @@ class Ismcts:
         me = _seat_of(view)
         allowed = {_key(body): body for body in legal}
         root = _Node(None, None)
+        if self.rules.prior and self.rules.policy is not None:
+            favourite = self.rules.policy(view, legal, random.Random(rng.random()))
+            first = _Node(me, favourite)
+            first.bias = self.rules.prior
+            root.children[_key(favourite)] = first
         for _ in range(self.iterations):
             if stop is not None and root.visits and stop():
                 break
@@ -161,15 +173,20 @@ class Ismcts:
                 state = _apply(rules, state, seat, _play(rules, state, seat, legal, rng))
                 continue
             keyed = [(_key(body), body) for body in legal]
-            untried = [(key, body) for key, body in keyed if key not in node.children]
-            for key, _body in keyed:
+            untried = []
+            for key, body in keyed:
                 child = node.children.get(key)
+                if child is None or not child.visits:
+                    untried.append((key, body))
                 if child is not None:
                     child.available += 1
             if untried:
-                key, body = rng.choice(untried)
-                child = _Node(seat, body)
-                child.available = 1
+                # The policy's pick (kept at the root, not yet visited) is tried first.
+                key, body = next(
+                    (pair for pair in untried if pair[0] in node.children), None
+                ) or rng.choice(untried)
+                child = node.children.get(key) or _Node(seat, body)
+                child.available = max(child.available, 1)
                 node.children[key] = child
                 expanded = True
             else:

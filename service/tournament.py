@@ -261,6 +261,26 @@ def own_workers(count: int, redis_url: str | None) -> Iterator[list[subprocess.P
 # --- playing --------------------------------------------------------------------------------
 
 
+def check(game: str, players: int, strategies: Sequence[str]) -> None:
+    """Raise ``TournamentError`` unless the game can seat ``players`` of these strategies."""
+    from domain import registry
+
+    try:
+        definition = registry.get(game)
+    except registry.UnknownGame:
+        raise TournamentError(f"no game {game!r}") from None
+    unknown = sorted(set(strategies) - set(definition.strategies))
+    if unknown or not strategies:
+        raise TournamentError(
+            f"no strategy {(unknown or [''])[0]!r} for {game}; choose from: "
+            f"{', '.join(sorted(definition.strategies))}"
+        )
+    if not definition.min_players <= players <= definition.max_players:
+        raise TournamentError(
+            f"{definition.name} takes {definition.min_players} to {definition.max_players} players"
+        )
+
+
 def play(
     service: GameService,
     game: str,
@@ -274,19 +294,7 @@ def play(
     clock: Callable[[], float] = time.monotonic,
 ) -> Tournament:
     """Play ``games`` games, at most ``in_flight`` at a time; ``advance`` after each one ends."""
-    from domain import registry
-
-    definition = registry.get(game)
-    unknown = sorted(set(strategies) - set(definition.strategies))
-    if unknown:
-        raise TournamentError(
-            f"no strategy {unknown[0]!r} for {game}; choose from: "
-            f"{', '.join(sorted(definition.strategies))}"
-        )
-    if not definition.min_players <= players <= definition.max_players:
-        raise TournamentError(
-            f"{definition.name} takes {definition.min_players} to {definition.max_players} players"
-        )
+    check(game, players, strategies)
     standings = {name: Standing(name) for name in dict.fromkeys(strategies)}
     ratings = Ratings(standings)
     started = clock()
@@ -348,6 +356,9 @@ def run(
     from service.bootstrap import build_service
 
     service = build_service(redis_url)
+    check(game, players, strategies)
+    if games < 1:
+        raise TournamentError("--games must be at least 1")
     running = live_workers(service)
     start = workers if running == 0 else 0
     with own_workers(start, redis_url), Progress(disable=not progress) as bar:
