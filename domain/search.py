@@ -56,7 +56,8 @@ class SearchRules:
     view: Callable[[State, Seat], Mapping[str, Any]] | None = None
     # The rollout's strategy for every seat (a bot sees only its view); None: uniform random.
     policy: Callable[[Mapping[str, Any], list[Body], random.Random], Body] | None = None
-    iterations: int = 200
+    # Iterations per move: one budget, or one per player count (more seats, dearer rollouts).
+    iterations: int | Mapping[int, int] = 200
     rollout_depth: int = 40
     # The head start of the policy's own pick at the root (0: none), in reward units.
     prior: float = 0.0
@@ -116,7 +117,7 @@ class Ismcts:
 
     def __init__(self, rules: SearchRules, iterations: int | None = None) -> None:
         self.rules = rules
-        self.iterations = iterations or rules.iterations
+        self.iterations = iterations  # None: the rules' budget for the table's player count
 
     def __call__(
         self,
@@ -130,13 +131,16 @@ class Ismcts:
             return legal[0]
         me = _seat_of(view)
         allowed = {_key(body): body for body in legal}
+        budget = self.iterations or self.rules.iterations
+        if isinstance(budget, Mapping):
+            budget = budget.get(_players(view), min(budget.values()))
         root = _Node(None, None)
         if self.rules.prior and self.rules.policy is not None:
             favourite = self.rules.policy(view, legal, random.Random(rng.random()))
             first = _Node(me, favourite)
             first.bias = self.rules.prior
             root.children[_key(favourite)] = first
-        for _ in range(self.iterations):
+        for _ in range(budget):
             if stop is not None and root.visits and stop():
                 break
             self._iterate(root, view, me, allowed, rng)

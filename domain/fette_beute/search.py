@@ -16,9 +16,10 @@ from typing import Any
 
 from domain.search import Ismcts, SearchRules, rank_rewards
 
+from .bots import greedy
 from .rules import CHOICES, decide, to_act
 from .state import BEAVER, CHOOSE, FOODS, Board, Rules, evolve
-from .views import legal_commands, result
+from .views import legal_commands, result, view
 
 
 def determinise(view: Mapping[str, Any], rng: random.Random) -> Board:
@@ -100,7 +101,9 @@ SEARCH = SearchRules(
     determinise=determinise,
     evaluate=evaluate,
     secret=secret,
-    iterations=300,
+    view=view,
+    policy=greedy,
+    iterations={3: 180, 4: 150, 5: 120, 6: 100},  # about 150 ms of CPU per move
     rollout_depth=60,
 )
 ismcts = Ismcts(SEARCH)

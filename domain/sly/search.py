@@ -15,10 +15,11 @@ from typing import Any
 
 from domain.search import Ismcts, SearchRules, rank_rewards
 
+from .bots import greedy_bot
 from .model import CARDS, DOWN, FOX, Slot, SlyState, sorted_hand
 from .rules import decide, evolve
 from .scoring import result, scores
-from .views import legal_commands, to_act
+from .views import legal_commands, to_act, view
 
 ATTEMPTS = 20  # tries at a deal that honours every "cannot be" before ignoring them
 
@@ -115,7 +116,9 @@ SEARCH = SearchRules(
     result=result,
     determinise=determinise,
     evaluate=evaluate,
-    iterations=300,
-    rollout_depth=40,
+    view=view,
+    policy=greedy_bot,
+    iterations={2: 300, 3: 40, 4: 30},  # about 150 ms of CPU per move (performance.md)
+    rollout_depth=20,
 )
 ismcts = Ismcts(SEARCH)
