@@ -355,6 +355,8 @@ def run(
 
     from service.bootstrap import build_service
 
+    # SIGTERM ends the run like Ctrl-C does, so that the workers it started are stopped too.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     service = build_service(redis_url)
     check(game, players, strategies)
     if games < 1:
