@@ -123,6 +123,7 @@ class Tournament:
     seconds: float
     workers: int
     started_workers: int
+    asked: int  # games asked for; more than were played when the run was stopped early
 
     @property
     def fair_share(self) -> float:
@@ -151,6 +152,7 @@ class Tournament:
             "players": self.players,
             "strategies": self.strategies,
             "games": len(self.played),
+            "games_asked": self.asked,
             "seconds": round(self.seconds, 1),
             "games_per_minute": round(60 * len(self.played) / self.seconds, 1)
             if self.seconds
@@ -172,6 +174,11 @@ def markdown(summary: dict[str, Any]) -> str:
         f" each game); {summary['seconds']} s with {summary['workers']} worker(s),"
         f" {summary['games_per_minute']} games/min.",
         "",
+        *(
+            [f"**Stopped early:** {summary['games']} of {summary['games_asked']} games.", ""]
+            if summary["games"] < summary["games_asked"]
+            else []
+        ),
         "| strategy | seats played | wins | win rate | 95 % interval | fair share | rating |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -247,15 +254,20 @@ def own_workers(count: int, redis_url: str | None) -> Iterator[list[subprocess.P
     try:
         yield procs
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in procs:
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(10)
+        stop_workers(procs)
+
+
+def stop_workers(procs: Sequence[subprocess.Popen], grace_s: float = 10) -> None:
+    """SIGTERM (a worker finishes its job first), then SIGKILL after ``grace_s``; by pid."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(grace_s)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(grace_s)
 
 
 # --- playing --------------------------------------------------------------------------------
@@ -302,40 +314,44 @@ def play(
     finished: dict[int, dict[str, Any]] = {}
     moved: dict[str, tuple[int, float]] = {}
     number = 0
-    while len(finished) < games:
-        while number < games and len(pending) < in_flight:
-            seats = lineup(strategies, players, number)
-            created = service.create(game, [{"kind": "bot", "strategy": s} for s in seats], {})
-            pending[number] = (created.game_id, seats)
-            number += 1
-        time.sleep(POLL_S)
-        for index, (game_id, seats) in list(pending.items()):
-            state = service.load(game_id).state
-            if state.status == "finished":
-                result = dict(state.result or {})
-                finished[index] = {
-                    "id": game_id,
-                    "seats": seats,
-                    "winners": list(result.get("winners", [])),
-                    "scores": list(result.get("scores", [])),
-                    "ranks": ranks(result, players),
-                }
-                del pending[index]
-                advance()
-                continue
-            version, since = moved.get(game_id, (-1, clock()))
-            if state.version != version:
-                moved[game_id] = (state.version, clock())
-            elif clock() - since > STALL_S:
-                raise TournamentError(f"game {game_id} has not moved for {STALL_S:.0f} s")
-    played = [finished[index] for index in range(games)]
+    try:
+        while len(finished) < games:
+            while number < games and len(pending) < in_flight:
+                seats = lineup(strategies, players, number)
+                created = service.create(game, [{"kind": "bot", "strategy": s} for s in seats], {})
+                pending[number] = (created.game_id, seats)
+                number += 1
+            time.sleep(POLL_S)
+            for index, (game_id, seats) in list(pending.items()):
+                state = service.load(game_id).state
+                if state.status == "finished":
+                    result = dict(state.result or {})
+                    finished[index] = {
+                        "id": game_id,
+                        "seats": seats,
+                        "winners": list(result.get("winners", [])),
+                        "scores": list(result.get("scores", [])),
+                        "ranks": ranks(result, players),
+                    }
+                    del pending[index]
+                    advance()
+                    continue
+                version, since = moved.get(game_id, (-1, clock()))
+                if state.version != version:
+                    moved[game_id] = (state.version, clock())
+                elif clock() - since > STALL_S:
+                    raise TournamentError(f"game {game_id} has not moved for {STALL_S:.0f} s")
+    except (KeyboardInterrupt, SystemExit):
+        # Stopped early (Ctrl-C, SIGTERM): the games that ended still count, and are written.
+        pass
+    played = [finished[index] for index in sorted(finished)]
     for entry in played:  # in game order, so the ratings do not depend on which ended first
         for seat, name in enumerate(entry["seats"]):
             standings[name].games += 1
             standings[name].wins += seat in entry["winners"]
         ratings.rate(entry["seats"], entry["ranks"])
     return Tournament(
-        game, players, list(strategies), standings, played, clock() - started, workers, 0
+        game, players, list(strategies), standings, played, clock() - started, workers, 0, games
     )
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from domain.search import Ismcts, SearchRules, rank_rewards
 
-from .bots import greedy_bot
-from .model import CARDS, DOWN, FOX, Slot, SlyState, sorted_hand
+from .bots import greedy_bot, unseen_cards
+from .model import DOWN, Slot, SlyState, sorted_hand
 from .rules import decide, evolve
 from .scoring import result, scores
 from .views import legal_commands, to_act, view
@@ -28,16 +28,7 @@ def determinise(view: Mapping[str, Any], rng: random.Random) -> SlyState:
     """A table that ``view`` allows, with the hidden cards drawn from ``rng``."""
     players, me = view["players"], view["seat"]
     entries = view["spaces"]
-    unknown = [set(CARDS) for _ in range(players)]
-    for entry in entries:
-        if entry["status"] in ("safe", "flipped"):
-            unknown[entry["owner"]].discard(entry["card"])
-    for pile in view["gobbled"]:
-        for hen in pile:
-            unknown[hen["owner"]].discard(hen["card"])
-    for owners in view["captured_foxes"]:
-        for owner in owners:
-            unknown[owner].discard(FOX)
+    unknown = unseen_cards(view)
     cards: dict[int, str] = {}  # space index -> card, for every face-down space
     hands: list[tuple[str, ...]] = []
     for seat in range(players):
