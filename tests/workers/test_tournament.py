@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from service.games import GameService
-from service.tournament import lineup, ranks, wilson
-from tests.workers.conftest import ROOT
+from service.tournament import lineup, live_workers, ranks, wilson
+from tests.workers.conftest import ROOT, wait_until
 
 
 def test_wilson_matches_the_textbook_values() -> None:
@@ -127,3 +128,44 @@ def test_a_table_the_game_cannot_seat_is_refused(
 
     with pytest.raises(TournamentError, match="takes 2 to 4 players"):
         play(build_service(redis_url), "sly", players, ["greedy"], 1, workers=0, in_flight=1)
+
+
+def random_pair_ended(games: GameService, before: set[str]) -> bool:
+    """A sly game of two random bots ended since ``before``: only this test seats such a table."""
+    ended = {meta["id"] for meta in games.index.page("finished", "sly", None, 10_000)[0]}
+    return any(
+        [seat.strategy for seat in games.load(game_id).state.seats] == ["random", "random"]
+        for game_id in ended - before
+    )
+
+
+def test_a_tournament_stopped_early_writes_the_games_that_ended_and_stops_its_workers(
+    games: GameService, redis_url: str, prefix: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    monkeypatch.setenv("FOXDEN_QUEUE_PREFIX", prefix)  # for live_workers below, and the command
+    command = [sys.executable, "-m", "service.cli", "tournament", "--game", "sly"]
+    # Game 2 of the rotation seats random twice, which no other test does (in_flight >= 4).
+    command += ["--players", "2", "--strategies", "random,greedy,random", "--games", "500"]
+    before = {meta["id"] for meta in games.index.page("finished", "sly", None, 10_000)[0]}
+    proc = subprocess.Popen(
+        [*command, "--workers", "1", "--out", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "REDIS_URL": redis_url},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_until(lambda: random_pair_ended(games, before), 150, "game 2 to end", every=0.2)
+        proc.send_signal(signal.SIGTERM)
+        stdout, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    summary = json.loads((out / "results.json").read_text())
+    assert 1 <= summary["games"] < 500 and summary["games_asked"] == 500
+    assert "Stopped early" in stdout
+    assert summary["started_workers"] == 1
+    wait_until(lambda: live_workers(games) == 0, 10, "its worker to be gone")
