@@ -105,7 +105,7 @@ SEARCH = SearchRules(
     view=view,
     policy=greedy_bot,
     prior=1.0,
-    iterations={2: 60, 3: 50, 4: 40, 5: 35},  # about 150 ms of CPU per move
+    iterations={2: 50, 3: 40, 4: 32, 5: 28},  # about 175 ms of CPU per move (performance.md)
     rollout_depth=20,
 )
 ismcts = Ismcts(SEARCH)

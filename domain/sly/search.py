@@ -109,7 +109,7 @@ SEARCH = SearchRules(
     evaluate=evaluate,
     view=view,
     policy=greedy_bot,
-    iterations={2: 300, 3: 40, 4: 30},  # about 150 ms of CPU per move (performance.md)
+    iterations={2: 60, 3: 40, 4: 30},  # at most about 170 ms of CPU per move (performance.md)
     rollout_depth=20,
 )
 ismcts = Ismcts(SEARCH)
