@@ -20,7 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from domain import fairness, registry
+from playouts import started
+
+from domain import registry
 from domain.game import Command
 from domain.search import Ismcts
 
@@ -44,13 +46,7 @@ def main() -> None:
         rng = random.Random(1)
         times = []
         for _ in range(args.games):
-            options = {name: option.default for name, option in game.options.items()}
-            state = game.initial_state(players, options)
-            start = fairness.derive_start(
-                rng.randbytes(32), [""] * players, game.shuffles(players, options), players
-            )
-            for event in game.decide(state, Command(None, start)):
-                state = game.evolve(state, event)
+            state = started(game, players, rng)
             while game.result(state) is None:
                 seat = min(game.to_act(state))
                 view, legal = game.view(state, seat), game.legal_commands(state, seat)
