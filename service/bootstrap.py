@@ -22,6 +22,7 @@ from events.store import RedisEventStore
 from service.games import GameService
 from service.index import GameIndex
 from service.ports import Scheduler
+from service.strategies import install_plugins
 
 
 class ConfigurationError(RuntimeError):
@@ -54,6 +55,7 @@ def queue_url(redis_url: str | None = None) -> str:
 def build_service(redis_url: str | None = None, scheduler: Scheduler | None = None) -> GameService:
     """A ``GameService`` on ``redis_url`` (else ``REDIS_URL``), scheduling through RQ on
     :func:`queue_url`, appending as durably as ``FOXDEN_DURABILITY`` asks (checked now)."""
+    install_plugins()  # before any game is created or loaded: plugin strategies are names too
     client = connect(redis_url)
     if scheduler is None:
         from workers.scheduler import RQScheduler

@@ -29,7 +29,7 @@ from events.envelope import Draft, Envelope, canonical
 from events.store import GENESIS_HASH, RedisEventStore
 from events.store import IdempotencyKeyReused as StoreKeyReused
 from events.store import VersionConflict as StoreConflict
-from service import metrics, policies
+from service import metrics, policies, strategies
 from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -277,7 +277,7 @@ class GameService:
             view = state.definition.view(state.board, seat)
             # Seeded by the job's identity: a retried job makes the same choice.
             rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
-            body = strategy(view, legal, rng)
+            body = strategies.choose(strategy_name, strategy, view, legal, rng)
             submission = Submission(
                 Command(seat, body, kind), kind, loaded.version, f"{kind}:{seat}:{since}"
             )

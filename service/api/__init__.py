@@ -12,6 +12,7 @@ from service import capacity, metrics, tickets
 from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
 from service.games import GameService
 from service.live import LiveHub
+from service.strategies import install_plugins
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
@@ -30,6 +31,7 @@ def defaults() -> dict[str, Any]:
 
 
 def create_app(service: GameService, config: dict[str, Any] | None = None) -> Flask:
+    install_plugins()  # the catalogue lists plugin strategies; creating a game accepts them
     app = Flask(__name__)
     app.config.update(defaults())
     app.config.update(config or {})
