@@ -66,3 +66,9 @@ class InvalidSetup(RuleError):
     """A game set-up (player count, options, seats) outside what the game allows."""
 
     code = "invalid_setup"
+
+
+class TableClosed(RuleError):
+    """The table was cancelled or expired before it started; nothing more can happen."""
+
+    code = "table_closed"

@@ -7,9 +7,11 @@ because the root has to know every adapter it wires.
 
 from __future__ import annotations
 
+import os
+
 from events.redis_client import connect
 from events.store import RedisEventStore
-from service.games import GameService
+from service.games import WAITING_EXPIRY_S, GameService
 from service.index import GameIndex
 from service.ports import Scheduler
 
@@ -25,4 +27,5 @@ def build_service(redis_url: str | None = None, scheduler: Scheduler | None = No
         RedisEventStore(client, blocking_client=connect(redis_url, blocking=True)),
         scheduler,
         GameIndex(client),
+        waiting_expiry_s=float(os.environ.get("FOXDEN_WAITING_EXPIRY_S") or WAITING_EXPIRY_S),
     )

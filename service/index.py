@@ -3,6 +3,9 @@
 Written only when a game is created or changes status (never per move), so it costs nothing
 on the hot path. It can be rebuilt from the streams at any time (``rebuild``).
 
+A table has open seats exactly while it waits (the last seat taken starts it), so the list of
+open tables is the ``status:waiting`` set; each summary says how many seats are open.
+
 Keys: ``fd:games:seq`` (a counter giving each game its place in creation order),
 ``fd:games:by:<filter>`` (sorted sets of game ids scored by that place, one per filter: ``all``,
 ``status:<s>``, ``game:<g>``, ``status:<s>:game:<g>``), ``fd:games:meta`` (id → summary JSON)
@@ -58,6 +61,7 @@ class GameIndex:
             "players": state.players,
             "position": position,
             "status": state.status,
+            "open_seats": state.open_seats,
         }
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(META, game_id, orjson.dumps(meta))
@@ -66,6 +70,7 @@ class GameIndex:
         pipe.execute()
 
     def set_status(self, game_id: str, state: MatchState) -> None:
+        """The game's new status and open seats (a join changes only the latter)."""
         raw = self.redis.hget(META, game_id)
         if raw is None:
             return
@@ -73,6 +78,7 @@ class GameIndex:
         old = set(_sets(meta["status"], meta["game"]))
         new = set(_sets(state.status, meta["game"]))
         meta["status"] = state.status
+        meta["open_seats"] = state.open_seats
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(META, game_id, orjson.dumps(meta))
         for key in old - new:

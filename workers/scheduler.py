@@ -26,9 +26,13 @@ from rq import Queue
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from service.policies import BOT, TIMEOUT, FollowUp
+from service.policies import BOT, EXPIRY, TIMEOUT, FollowUp
 
-JOB_FUNCTIONS = {BOT: "workers.jobs.bot_turn", TIMEOUT: "workers.jobs.turn_timeout"}
+JOB_FUNCTIONS = {
+    BOT: "workers.jobs.bot_turn",
+    TIMEOUT: "workers.jobs.turn_timeout",
+    EXPIRY: "workers.jobs.expire_table",
+}
 # A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
 RESULT_TTL_S = 60
 FAILURE_TTL_S = 3600
@@ -90,6 +94,13 @@ def queues(connection: redis.Redis, names: Names) -> list[Queue]:
     ]
 
 
+def when(job: FollowUp) -> datetime | None:
+    """When a job may run (``None``: now); an absolute ``due_at`` is rounded up like a delay."""
+    if job.due_at is not None:
+        return due_at(datetime.fromisoformat(job.due_at).timestamp() - time.time())
+    return due_at(job.delay_s) if job.delay_s > 0 else None
+
+
 def due_at(delay_s: float) -> datetime:
     """When a delayed job may run: never early, so rounded up to the scheduler's whole second.
 
@@ -114,14 +125,14 @@ class RQScheduler:
         self.names = Names(prefix or queue_prefix())
         self.job_timeout = job_timeout or job_timeout_s()
         _, bots, timeouts = queues(connection, self.names)
-        self._queue = {BOT: bots, TIMEOUT: timeouts}
+        # A table's expiry is a timer like a turn's.
+        self._queue = {BOT: bots, TIMEOUT: timeouts, EXPIRY: timeouts}
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:
         """Enqueue (or, with a delay, schedule) every job in one round trip."""
         with self.connection.pipeline() as pipe:
             for job in jobs:
                 queue = self._queue[job.kind]
-                args = (job.game_id, job.seat, job.since)
                 options = {
                     "job_id": job.job_id,
                     "job_timeout": self.job_timeout,
@@ -129,10 +140,11 @@ class RQScheduler:
                     "failure_ttl": FAILURE_TTL_S,
                     "pipeline": pipe,
                 }
-                if job.delay_s > 0:
-                    queue.enqueue_at(due_at(job.delay_s), JOB_FUNCTIONS[job.kind], *args, **options)
+                at = when(job)
+                if at is not None:
+                    queue.enqueue_at(at, JOB_FUNCTIONS[job.kind], *job.args, **options)
                 else:
-                    queue.enqueue(JOB_FUNCTIONS[job.kind], *args, **options)
+                    queue.enqueue(JOB_FUNCTIONS[job.kind], *job.args, **options)
             pipe.execute()
 
     def missing(self, jobs: Sequence[FollowUp]) -> list[FollowUp]:

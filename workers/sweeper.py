@@ -8,9 +8,11 @@ and schedules those that the scheduler reports missing.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterator
 
+from domain.match import ACTIVE, WAITING
 from service import policies
 from service.games import GameService
 
@@ -18,24 +20,25 @@ log = logging.getLogger(__name__)
 PAGE = 500
 
 
-def active_games(games: GameService) -> Iterator[str]:
-    """Every game the index lists as active, a page at a time."""
+def listed(games: GameService, status: str) -> Iterator[str]:
+    """Every game the index lists under ``status``, a page at a time."""
     cursor = None
     while True:
-        metas, cursor = games.index.page("active", None, cursor, PAGE)
+        metas, cursor = games.index.page(status, None, cursor, PAGE)
         yield from (meta["id"] for meta in metas)
         if cursor is None:
             return
 
 
 def sweep_once(games: GameService) -> int:
-    """Schedule the missing jobs of every active game; returns how many were scheduled.
+    """Schedule the missing jobs of every active or waiting game; returns how many were.
 
     One game that cannot be loaded (say, of a game this process does not know) is logged and
     skipped, so that it cannot keep the sweeper from the others.
     """
     scheduled = 0
-    for game_id in active_games(games):
+    # Waiting tables too: each needs its expiry job.
+    for game_id in itertools.chain(listed(games, ACTIVE), listed(games, WAITING)):
         try:
             missing = games.scheduler.missing(policies.needed(game_id, games.load(game_id).state))
             if missing:

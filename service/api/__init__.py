@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask, Response, g, request
 
 from service import metrics
-from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
+from service.api import audit, cors, feeds, games, jsonio, ops, params, problems, ratelimit
 from service.games import GameService
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -22,6 +22,8 @@ def defaults() -> dict[str, Any]:
         "RATE_LIMIT": os.environ.get("FOXDEN_RATE_LIMIT", "1200 per minute"),
         # How long an SSE stream waits for an event before it sends a keepalive.
         "SSE_BLOCK_MS": int(os.environ.get("FOXDEN_SSE_BLOCK_MS", "2000")),
+        # Origins a browser client may call from: comma-separated, "*" for any; none by default.
+        "CORS_ORIGINS": os.environ.get("FOXDEN_CORS_ORIGINS", ""),
     }
 
 
@@ -36,6 +38,8 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         app.register_blueprint(blueprint)
     problems.register(app)
     ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)
+    params.install(app, app.extensions["foxden.openapi"])
+    cors.install(app, str(app.config["CORS_ORIGINS"]))
     _measure(app)
     return app
 

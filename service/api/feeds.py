@@ -12,8 +12,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, json, jsonify, request
 
-from domain.match import FINISHED
-from service.api.http import caller_seat, games, int_arg
+from domain.match import ENDED, FINAL_EVENTS
+from service.api.http import caller_seat, games, int_arg, not_modified
 from service.games import GameService
 
 bp = Blueprint("feeds", __name__)
@@ -30,11 +30,17 @@ def events(game_id: str) -> Response:
         limit = int_arg("limit", None, 1, 10**9)
         return Response(_ndjson(games(), game_id, seat, after, limit), mimetype=NDJSON)
     limit = int_arg("limit", PAGE_DEFAULT, 1, PAGE_MAX) or PAGE_DEFAULT
+    # A page is fixed by the game's version (and the caller): the version is its ETag.
+    if request.if_none_match:
+        unchanged = not_modified(games().load(game_id).version)
+        if unchanged:
+            return unchanged
     loaded, shown = games().feed(game_id, seat, after, limit)
     last = shown[-1]["version"] if shown else after
     more = last < loaded.version
     body: dict[str, Any] = {"events": shown, "version": loaded.version, "next_after": last}
     response = jsonify(body)
+    response.headers["ETag"] = f'"{loaded.version}"'
     if more:
         link = f"/v1/games/{game_id}/events?after={last}&limit={limit}"
         response.headers["Link"] = f'<{link}>; rel="next"'
@@ -85,7 +91,7 @@ def _sse(
     """Catch up from ``after``, then follow live; stop once the final event is sent."""
     yield "retry: 2000\n\n"
     loaded = service.load(game_id)
-    if loaded.state.status == FINISHED and after >= loaded.version:
+    if loaded.state.status in ENDED and after >= loaded.version:
         return  # the final event was sent before; nothing more will come
     while True:
         envelopes = service.store.read(game_id, after=after, count=PAGE_DEFAULT)
@@ -97,6 +103,6 @@ def _sse(
         state = service.load(game_id).state
         for item in service.shown(state, envelopes, seat):
             yield f"id: {item['version']}\nevent: {item['type']}\ndata: {json.dumps(item)}\n\n"
-            if item["type"] == "GameEnded":
+            if item["type"] in FINAL_EVENTS:
                 return
         after = envelopes[-1].version
