@@ -63,6 +63,8 @@ class GameIndex:
             "status": state.status,
             "open_seats": state.open_seats,
         }
+        if state.expires_at is not None:  # the sweeper reads it from here, without a load
+            meta["expires_at"] = state.expires_at
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(META, game_id, orjson.dumps(meta))
         for key in _sets(state.status, state.game or ""):

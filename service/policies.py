@@ -43,7 +43,7 @@ def needed(game_id: str, state: MatchState) -> list[FollowUp]:
     """Every job the game needs now: one per seat to act that a bot or a timer must move, or
     the expiry of a table that waits."""
     if state.status == WAITING and state.expires_at is not None:
-        return [FollowUp(EXPIRY, game_id, 0, 0, 0.0, state.expires_at)]
+        return [expiry(game_id, state.expires_at)]
     jobs = []
     for seat in sorted(state.to_act()):
         since = state.since[seat]
@@ -52,6 +52,12 @@ def needed(game_id: str, state: MatchState) -> list[FollowUp]:
         elif state.options["turn_timeout_s"]:
             jobs.append(FollowUp(TIMEOUT, game_id, seat, since, state.options["turn_timeout_s"]))
     return jobs
+
+
+def expiry(game_id: str, expires_at: str) -> FollowUp:
+    """The job that expires a waiting table at ``expires_at`` (the sweeper reads the time from
+    the index, so that it need not load every waiting table)."""
+    return FollowUp(EXPIRY, game_id, 0, 0, 0.0, expires_at)
 
 
 def after_append(game_id: str, before: MatchState, after: MatchState) -> list[FollowUp]:

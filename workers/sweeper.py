@@ -8,9 +8,9 @@ and schedules those that the scheduler reports missing.
 
 from __future__ import annotations
 
-import itertools
 import logging
 from collections.abc import Iterator
+from typing import Any
 
 from domain.match import ACTIVE, WAITING
 from service import policies
@@ -20,14 +20,20 @@ log = logging.getLogger(__name__)
 PAGE = 500
 
 
-def listed(games: GameService, status: str) -> Iterator[str]:
-    """Every game the index lists under ``status``, a page at a time."""
+def pages(games: GameService, status: str) -> Iterator[list[dict[str, Any]]]:
+    """The index's entries of every game under ``status``, a page at a time."""
     cursor = None
     while True:
         metas, cursor = games.index.page(status, None, cursor, PAGE)
-        yield from (meta["id"] for meta in metas)
+        yield metas
         if cursor is None:
             return
+
+
+def active_games(games: GameService) -> Iterator[str]:
+    """Every game the index lists as active."""
+    for metas in pages(games, ACTIVE):
+        yield from (meta["id"] for meta in metas)
 
 
 def sweep_once(games: GameService) -> int:
@@ -37,8 +43,7 @@ def sweep_once(games: GameService) -> int:
     skipped, so that it cannot keep the sweeper from the others.
     """
     scheduled = 0
-    # Waiting tables too: each needs its expiry job.
-    for game_id in itertools.chain(listed(games, ACTIVE), listed(games, WAITING)):
+    for game_id in active_games(games):
         try:
             missing = games.scheduler.missing(policies.needed(game_id, games.load(game_id).state))
             if missing:
@@ -47,4 +52,18 @@ def sweep_once(games: GameService) -> int:
                 log.info("sweeper: scheduled %s", " ".join(job.job_id for job in missing))
         except Exception as error:
             log.warning("sweeper: skipped game %s: %r", game_id, error)
+    return scheduled + sweep_waiting(games)
+
+
+def sweep_waiting(games: GameService) -> int:
+    """Schedule the missing expiry jobs of waiting tables: a page of tables at a time, from
+    the times the index keeps (no table is loaded), in a few round trips per page."""
+    scheduled = 0
+    for metas in pages(games, WAITING):
+        jobs = [policies.expiry(m["id"], m["expires_at"]) for m in metas if m.get("expires_at")]
+        missing = games.scheduler.missing(jobs)
+        if missing:
+            games.scheduler.schedule(missing)
+            scheduled += len(missing)
+            log.info("sweeper: scheduled %d table expiries", len(missing))
     return scheduled
