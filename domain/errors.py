@@ -68,6 +68,12 @@ class InvalidSetup(RuleError):
     code = "invalid_setup"
 
 
+class SeatLeft(RuleError):
+    """The seat is played by a bot since its player left; the player can no longer move it."""
+
+    code = "seat_left"
+
+
 class TableClosed(RuleError):
     """The table was cancelled or expired before it started; nothing more can happen."""
 

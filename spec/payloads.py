@@ -109,6 +109,9 @@ def match_events() -> dict[str, Schema]:
             },
         ),
         "SeatLeft": obj({"seat": SEAT, "strategy": STR}),
+        "SeatReopened": obj(
+            {"seat": SEAT}, description="A player gave the seat back before the start."
+        ),
         "TableCancelled": obj({}, description="The owner cancelled the waiting table."),
         "TableExpired": obj({"expires_at": STR}, description="Nobody filled the table in time."),
         "GameEnded": obj({"result": ref("Result"), "seed": STR}),
