@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint fmt bench clean
+.PHONY: run test lint fmt bench clean spec
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+
+# openapi.yaml is generated from spec/base.yaml, the marshmallow schemas and spec/payloads.py.
+spec: $(STAMP)
+	$(BIN)/python -m spec.build
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from typing import Any
 
+from domain.match import ACTIVE, WAITING
 from service import policies
 from service.games import GameService
 
@@ -20,11 +22,21 @@ PAGE = 500
 
 def active_games(games: GameService) -> Iterator[str]:
     """Every game the index lists as active (in no particular order: none is needed)."""
-    return games.index.each("active", PAGE)
+    return games.index.each(ACTIVE, PAGE)
+
+
+def pages(games: GameService, status: str) -> Iterator[list[dict[str, Any]]]:
+    """The index's entries of every game under ``status``, a page at a time."""
+    cursor = None
+    while True:
+        metas, cursor = games.index.page(status, None, cursor, PAGE)
+        yield metas
+        if cursor is None:
+            return
 
 
 def sweep_once(games: GameService) -> int:
-    """Schedule the missing jobs of every active game; returns how many were scheduled.
+    """Schedule the missing jobs of every active or waiting game; returns how many were.
 
     One game that cannot be loaded (say, of a game this process does not know) is logged and
     skipped, so that it cannot keep the sweeper from the others.
@@ -39,4 +51,18 @@ def sweep_once(games: GameService) -> int:
                 log.info("sweeper: scheduled %s", " ".join(job.job_id for job in missing))
         except Exception as error:
             log.warning("sweeper: skipped game %s: %r", game_id, error)
+    return scheduled + sweep_waiting(games)
+
+
+def sweep_waiting(games: GameService) -> int:
+    """Schedule the missing expiry jobs of waiting tables: a page of tables at a time, from
+    the times the index keeps (no table is loaded), in a few round trips per page."""
+    scheduled = 0
+    for metas in pages(games, WAITING):
+        jobs = [policies.expiry(m["id"], m["expires_at"]) for m in metas if m.get("expires_at")]
+        missing = games.scheduler.missing(jobs)
+        if missing:
+            games.scheduler.schedule(missing)
+            scheduled += len(missing)
+            log.info("sweeper: scheduled %d table expiries", len(missing))
     return scheduled
