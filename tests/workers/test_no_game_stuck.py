@@ -38,6 +38,9 @@ from tests.workers.served import Served
 from workers.scheduler import RQScheduler
 from workers.sweeper import sweep_once
 
+# Faults are injected by a TCP proxy in front of one Redis server.
+pytestmark = pytest.mark.single_redis
+
 SEED = bytes(range(32))
 SHORT = {
     "fette-beute": {"max_rounds": 1},
