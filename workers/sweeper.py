@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 from domain.match import ACTIVE, WAITING
 from service import policies
 from service.games import GameService
+from service.ports import utc_after
 
 log = logging.getLogger(__name__)
 PAGE = 500
+# Waiting tables whose expiry falls within this many seconds have their job checked.
+EXPIRY_HORIZON_S = 120
+
+
+def _instant(text: str) -> datetime:
+    return datetime.fromisoformat(text)
 
 
 def active_games(games: GameService) -> Iterator[str]:
@@ -55,11 +63,19 @@ def sweep_once(games: GameService) -> int:
 
 
 def sweep_waiting(games: GameService) -> int:
-    """Schedule the missing expiry jobs of waiting tables: a page of tables at a time, from
-    the times the index keeps (no table is loaded), in a few round trips per page."""
+    """Schedule the missing expiry jobs of waiting tables that are due within
+    ``EXPIRY_HORIZON_S``: a page of tables at a time, from the times the index keeps (no table
+    is loaded). A lost job of a later expiry is repaired by a later sweep, before it is due;
+    so a sweep never spends itself on the many tables that wait for days."""
     scheduled = 0
+    horizon = utc_after(games.clock(), EXPIRY_HORIZON_S)
     for metas in pages(games, WAITING):
-        jobs = [policies.expiry(m["id"], m["expires_at"]) for m in metas if m.get("expires_at")]
+        due = [
+            m
+            for m in metas
+            if m.get("expires_at") and _instant(m["expires_at"]) <= _instant(horizon)
+        ]
+        jobs = [policies.expiry(m["id"], m["expires_at"]) for m in due]
         missing = games.scheduler.missing(jobs)
         if missing:
             games.scheduler.schedule(missing)

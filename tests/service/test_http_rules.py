@@ -211,13 +211,16 @@ class TestOpenTables:
 def test_a_waiting_table_has_its_expiry_job_and_the_sweeper_restores_it(
     api: Api, service: GameService, scheduler: RecordingScheduler
 ):
+    far = sly_table(api)["id"]  # expires in a day: beyond the sweeper's horizon
+    service.waiting_expiry_s = 60  # within it (EXPIRY_HORIZON_S)
     game = sly_table(api)
-    expiry = [job for job in scheduler.jobs if job.kind == EXPIRY]
+    expiry = [job for job in scheduler.jobs if job.kind == EXPIRY and job.game_id == game["id"]]
     created = service.store.read(game["id"])[0].data
     assert [(job.game_id, job.due_at) for job in expiry] == [(game["id"], created["expires_at"])]
     assert expiry[0].job_id == f"fd-expiry-{game['id']}" and expiry[0].args == (game["id"],)
     api.join(game["id"])
-    assert len([job for job in scheduler.jobs if job.kind == EXPIRY]) == 1  # not again
+    assert scheduler.jobs.count(expiry[0]) == 1  # not again
     scheduler.jobs.clear()  # as if the job was lost
     sweep_once(service)
     assert expiry[0] in scheduler.jobs
+    assert far not in {job.game_id for job in scheduler.jobs}
