@@ -112,8 +112,9 @@ def _fold(state: match.MatchState, command: Command) -> match.MatchState:
 
 
 @pytest.fixture
-def proxy(redis_url: str) -> Iterator[FaultProxy]:
-    proxied = FaultProxy(redis_url)
+def proxy(queue_url: str) -> Iterator[FaultProxy]:
+    """In front of the jobs' Redis (the single server, also when the store is a cluster)."""
+    proxied = FaultProxy(queue_url)
     yield proxied
     proxied.close()
 
