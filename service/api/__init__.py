@@ -11,6 +11,7 @@ from flask import Flask, Response, g, request
 from service import metrics
 from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
 from service.games import GameService
+from service.web import bp as web_bp
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
@@ -32,7 +33,7 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
     app.json = jsonio.OrjsonProvider(app)
     app.extensions["foxden.games"] = service
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
-    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp):
+    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, web_bp):
         app.register_blueprint(blueprint)
     problems.register(app)
     ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)
