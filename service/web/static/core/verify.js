@@ -9,7 +9,7 @@ const utf8 = new TextEncoder();
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const ZERO = "0".repeat(64);
 
-function fromHex(text) {
+export function fromHex(text) {
   if (typeof text !== "string" || !/^([0-9a-f]{2})+$/.test(text)) return null;
   return new Uint8Array(text.match(/../g).map((pair) => parseInt(pair, 16)));
 }

@@ -91,6 +91,7 @@ export async function show(main, id) {
 
   function drawBoard() {
     mount(board, view?.board ? game.render(view.board, ctx()) : h("p.muted.empty-board", summary.status === "waiting" ? "The game starts when every seat is taken." : "…"));
+    board.dataset.version = String(view?.version ?? summary.version);
     if (summary.status === "finished" && summary.result) {
       board.append(h("div.result", { id: "result", role: "status" },
         h("strong", "Result: "), `won by ${(summary.result.winners || []).map(ctx().name).join(" and ") || "nobody"}`,
@@ -132,7 +133,9 @@ export async function show(main, id) {
       legal = null;
       drawAll();
     } catch (error) {
-      showError(error);
+      showError(error.code === "precondition_failed"
+        ? { title: "The table moved on before your move arrived", detail: "nothing was played; here is the table now — choose again" }
+        : error);
     } finally {
       sending = false;
     }
