@@ -77,7 +77,9 @@ export function ago(iso) {
 export function seatName(summary, seat) {
   const info = summary?.seats?.[seat];
   if (!info) return `Seat ${seat + 1}`;
-  return info.name || (info.kind === "bot" ? `${info.strategy} bot` : `Seat ${seat + 1}`);
+  // Two bots of one strategy share a name; the seat number tells them apart.
+  if (info.kind === "bot" && (!info.name || info.name === `${info.strategy} bot`)) return `${info.strategy} bot ${seat + 1}`;
+  return info.name || `Seat ${seat + 1}`;
 }
 
 export function download(name, text) {

@@ -2,7 +2,7 @@
 import { h } from "../core/ui.js";
 import { face, back, seatPanel, scoreTable } from "../core/cards.js";
 
-const FOOD = { walnut: "Walnut", sunflower: "Sunflower", hazelnut: "Hazelnut", acorn: "Acorn", peanut: "Peanut" };
+const FOOD = { walnut: "Walnut", sunflower: "Sun\u00adflower", hazelnut: "Hazelnut", acorn: "Acorn", peanut: "Peanut" };
 const ANIMAL = { squirrel: "Squirrel", raccoon: "Raccoon", hamster: "Hamster", marmot: "Marmot", beaver: "Beaver" };
 const PHASE = { setup: "Dealing", choose: "Everyone secretly chooses two animals", reveal: "Reveal in turn", over: "Game over" };
 

@@ -57,9 +57,13 @@ export function render(board, ctx) {
       { label: "Total", value: (r) => h("strong", r.total) }]) : null);
 }
 
+// A space id is h<house>-<value> (docs/rules.md): "house 1 · 3".
+const at = (id) => {
+  const found = /^h(\d+)-(\d+)$/.exec(id || "");
+  return found ? `house ${Number(found[1]) + 1} · ${found[2]}` : id;
+};
+
 export function moveLabel(move, board) {
-  const value = (id) => board?.spaces?.find((s) => s.space === id)?.value;
-  const at = (id) => `${id.replace(/^h(\d+)-/, (_m, n) => `house ${Number(n) + 1}, `)}${value(id) ? ` (worth ${value(id)})` : ""}`;
   switch (move.type) {
     case "lay": return [`Lay ${label(move.card)}`, `on ${at(move.space)}`];
     case "expose": return ["Expose a card", at(move.space)];
@@ -73,11 +77,11 @@ export function describeEvent(event, ctx) {
   const d = event.data || {};
   switch (event.type) {
     case "TableSetUp": return `${ctx.name(d.start_player)} starts`;
-    case "CardLaid": return `${ctx.name(d.seat)} laid ${d.card ? label(d.card) : "a card"} on ${d.space}`;
-    case "FoxCaptured": return `${ctx.name(d.seat)} exposed ${ctx.name(d.owner)}'s fox on ${d.space}`;
-    case "HenExposed": return `${ctx.name(d.seat)} exposed ${ctx.name(d.owner)}'s ${label(d.card)} on ${d.space}: safe`;
-    case "CardFlipped": return `${ctx.name(d.seat)} flipped ${ctx.name(d.owner)}'s ${label(d.card)} on ${d.space}`;
-    case "RevealResolved": return d.gobbled ? `the fox gobbled ${ctx.name(d.gobbled.owner)}'s ${label(d.gobbled.card)}` : d.safe ? `${label(d.safe.card)} on ${d.safe.space} is safe` : "the REVEAL is over";
+    case "CardLaid": return `${ctx.name(d.seat)} laid ${d.card ? label(d.card) : "a card"} on ${at(d.space)}`;
+    case "FoxCaptured": return `${ctx.name(d.seat)} exposed ${ctx.name(d.owner)}'s fox on ${at(d.space)}`;
+    case "HenExposed": return `${ctx.name(d.seat)} exposed ${ctx.name(d.owner)}'s ${label(d.card)} on ${at(d.space)}: safe`;
+    case "CardFlipped": return `${ctx.name(d.seat)} flipped ${ctx.name(d.owner)}'s ${label(d.card)} on ${at(d.space)}`;
+    case "RevealResolved": return d.gobbled ? `the fox gobbled ${ctx.name(d.gobbled.owner)}'s ${label(d.gobbled.card)}` : d.safe ? `${label(d.safe.card)} on ${at(d.safe.space)} is safe` : "the REVEAL is over";
     case "PlayEnded": return `play ends (${String(d.reason).replaceAll("_", " ")})`;
     default: return null;
   }
