@@ -95,7 +95,7 @@ def test_a_whole_game_is_played_by_clicking_while_a_spectator_watches(
             clicks += 1
             # The spectator's page hears the move that was clicked, live.
             after = int(page.get_attribute("#board", "data-version"))
-            watcher.wait_for_selector(f'#log li[data-version="{after}"]', timeout=10_000)
+            watcher.wait_for_selector(f'#log li[data-version="{after}"]', timeout=30_000)
             assert move["type"] != "leave"
             assert clicks < 400, "the game did not end"
         summary = client.get(f"/v1/games/{game_id}")
@@ -135,6 +135,11 @@ def test_a_reload_resumes_the_seat_and_errors_are_shown_in_words(page, live_serv
     page.wait_for_selector("#board .seat")
     assert "You are Bea" in page.inner_text("#status")
     assert [p for p in page.problems if "409" not in p] == []
+    # A game that does not exist: the API's problem, in words.
+    page.goto(live_service.base_url + "/games/no-such-game")
+    page.wait_for_selector("#notice .problem")
+    assert "Game not found" in page.inner_text("#notice")
+    assert "no-such-game" in page.inner_text("#notice")
 
 
 def test_the_table_works_at_phone_width_and_by_keyboard(browser, live_service):

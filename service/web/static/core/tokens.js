@@ -17,6 +17,10 @@ export function holdSeat(id, seat, token, name) {
   localStorage.setItem(KEY(id), JSON.stringify(held));
 }
 
+export function forgetSeat(id, seat) {
+  localStorage.setItem(KEY(id), JSON.stringify(heldSeats(id).filter((s) => s.seat !== seat)));
+}
+
 export function tokenFor(id, seat) {
   return heldSeats(id).find((s) => s.seat === seat)?.token || null;
 }

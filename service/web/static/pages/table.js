@@ -5,7 +5,7 @@ import { follow } from "../core/sse.js";
 import { h, mount, showError, clearError, crumbs, shortId, seatName } from "../core/ui.js";
 import { gameModule, GAME_NAMES } from "../core/games.js";
 import { renderContext, describe, byLabel } from "../core/context.js";
-import { activeSeat, chooseSeat, heldSeats, holdSeat } from "../core/tokens.js";
+import { activeSeat, chooseSeat, forgetSeat, heldSeats, holdSeat } from "../core/tokens.js";
 
 export async function show(main, id) {
   let summary = await api.summary(id);
@@ -45,7 +45,7 @@ export async function show(main, id) {
       : summary.status === "finished" ? `Game over — ${c.winners.length ? "won by " + c.winners.map(c.name).join(" and ") : "no winner"}`
       : c.toAct.includes(seat?.seat) ? (c.toAct.length > 1 ? "Your move (everyone chooses at once)" : "Your move")
       : `Waiting for ${c.toAct.map(c.name).join(", ")}`;
-    const deadline = summary.deadline || view?.deadline || null;
+    const deadline = turnDeadline();
     mount(status,
       h("span.who", { id: "turn", class: summary.status === "finished" ? "over" : c.toAct.includes(seat?.seat) ? "mine" : "" }, who),
       deadline && summary.status === "active" ? h("span.clock", { id: "clock", dataset: { deadline } }, "") : null,
@@ -55,6 +55,15 @@ export async function show(main, id) {
       h("span.version.muted", `version ${summary.version}`),
       h("span.live.muted", { id: "live" }, liveState));
     tickClock();
+  }
+
+  // The turn clock, when the game carries one: an absolute deadline, or ms_left when fetched.
+  let fetchedAt = Date.now();
+  function turnDeadline() {
+    const absolute = summary.deadline || view?.deadline || view?.board?.deadline;
+    if (absolute) return absolute;
+    const left = summary.ms_left ?? view?.ms_left ?? view?.board?.ms_left;
+    return typeof left === "number" ? new Date(fetchedAt + left).toISOString() : null;
   }
 
   function tickClock() {
@@ -170,10 +179,17 @@ export async function show(main, id) {
         again = false;
         try {
           summary = await api.summary(id);
+          fetchedAt = Date.now();
           view = summary.status === "waiting" ? null : await api.state(id, token());
           legal = seat && summary.status === "active" ? await api.legalMoves(id, token()) : null;
           drawAll();
         } catch (error) {
+          if (seat && (error.status === 401 || error.status === 403)) {
+            // A token this game no longer knows (another service, a wiped store): watch instead.
+            forgetSeat(id, seat.seat);
+            seat = activeSeat(id);
+            again = true;
+          }
           showError(error);
         }
       } while (again);
