@@ -115,8 +115,11 @@ def main() -> None:
                 client.call("POST", f"/v1/games/{done_id}/commands", {"type": "leave"}, done_token)
                 finished[game] = (done_id, done_token)
             for game in SEATS:
-                game_id, token = table_with(client, game)
-                play(client, game_id, token, game, MOVES_BEFORE[game])
+                for _attempt in range(5):  # a game can end before seat 0 is to act again
+                    game_id, token = table_with(client, game)
+                    play(client, game_id, token, game, MOVES_BEFORE[game])
+                    if client.get(f"/v1/games/{game_id}")["status"] == "active":
+                        break
                 hold(page, base, game_id, token)
                 page.goto(f"{base}/games/{game_id}")
                 shoot(page, args.out / f"{game}-table.png", "#moves button.move")

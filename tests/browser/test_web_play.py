@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser.web import Client
 
-pytestmark = pytest.mark.xdist_group("browser-web")  # one live service for the module
+pytestmark = pytest.mark.xdist_group("browser-web-play")  # one live service for the module
 
 # Short games: the options the lobby form sends (bots never wait: bot_delay_ms 0).
 GAMES = {

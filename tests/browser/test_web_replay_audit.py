@@ -16,7 +16,7 @@ import pytest
 
 from tests.browser.web import Client, assert_page_shows_exactly, hold_seats, private_cards
 
-pytestmark = pytest.mark.xdist_group("browser-web")  # one live service for the module
+pytestmark = pytest.mark.xdist_group("browser-web-replay")  # one live service for the module
 
 MIN_PLAYERS = {"fette-beute": 3, "sly": 2, "gloria-picktoria": 2}
 SHORT = {
