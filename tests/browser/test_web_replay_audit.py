@@ -57,7 +57,7 @@ def test_the_replay_shows_each_version_as_that_viewer_saw_it(page, live_service,
     hold_seats(page, live_service.base_url, game_id, [(0, token)])
     base = f"{live_service.base_url}/games/{game_id}/replay"
     # Long games are sampled; short ones stepped through version by version.
-    stride = max(1, last // 24)
+    stride = max(1, last // 16)
 
     # As seat 0, forwards with the "next" button (and with a stride, by the link to a version).
     page.goto(f"{base}#v=1&as=0")
@@ -88,7 +88,7 @@ def test_the_replay_shows_each_version_as_that_viewer_saw_it(page, live_service,
     at_version(page, last, "spectator")
     version = last
     spectator_saw_backs = False
-    for step in range(min(last - 1, 14)):
+    for step in range(min(last - 1, 10)):
         if step % 2:
             page.click("#prev")
         else:

@@ -52,6 +52,11 @@ export function moveLabel(move, _board, ctx) {
   return [move.type, null];
 }
 
+// The board element a move concerns, so that it can be clicked there too.
+export function target(move, _board, ctx) {
+  return move.type === "reveal" ? `[data-private="${ctx.viewer}"] [data-card="${move.animal}"]` : null;
+}
+
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   switch (event.type) {

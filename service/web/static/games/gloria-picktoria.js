@@ -60,6 +60,18 @@ export function moveLabel(move, board, ctx) {
   }
 }
 
+// The board element a move concerns, so that it can be clicked there too.
+export function target(move, _board, ctx) {
+  switch (move.type) {
+    case "take_display": return `[data-slot="${move.slot}"]`;
+    case "draw_blind": return ".pile-stack";
+    case "lay": case "play_doubler": return `[data-seat="${ctx.viewer}"] [data-chest="${move.chest}"]`;
+    case "move_fox": return `[data-seat="${move.owner}"] [data-chest="${move.chest}"]`;
+    case "pass_fox": return `[data-seat="${(ctx.viewer + 1) % ctx.summary.seats.length}"] [data-chest="${move.chest}"]`;
+    default: return null;
+  }
+}
+
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   switch (event.type) {

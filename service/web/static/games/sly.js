@@ -73,6 +73,11 @@ export function moveLabel(move, board) {
   }
 }
 
+// The board element a move concerns, so that it can be clicked there too.
+export function target(move) {
+  return move.space ? `[data-space="${move.space}"]` : null;
+}
+
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   switch (event.type) {

@@ -108,9 +108,41 @@ export async function show(main, id) {
     }
   }
 
+  // Moves can be clicked on the board too: a game module names the element a move concerns;
+  // clicking it sends its only move, or narrows the list below to its moves.
+  let narrowed = null;
+  function markTargets(gameMoves) {
+    if (!game.target) return;
+    const bySelector = new Map();
+    for (const move of gameMoves) {
+      const selector = game.target(move, view?.board, ctx());
+      if (!selector) continue;
+      if (!bySelector.has(selector)) bySelector.set(selector, []);
+      bySelector.get(selector).push(move);
+    }
+    for (const [selector, targeted] of bySelector) {
+      const el = board.querySelector(selector);
+      if (!el) continue;
+      el.classList.add("target");
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");
+      el.title = targeted.length === 1 ? game.moveLabel(targeted[0], view?.board, ctx()).filter(Boolean).join(": ") : `${targeted.length} moves here`;
+      const act = () => {
+        if (targeted.length === 1) return send(targeted[0]);
+        narrowed = { selector, label: el.title };
+        drawMoves();
+        moves.querySelector("button.move")?.focus();
+      };
+      el.addEventListener("click", act);
+      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+    }
+  }
+
   function drawMoves() {
     if (!seat || summary.status !== "active" || !legal) return moves.replaceChildren();
-    const game_moves = legal.moves.filter((m) => m.type !== "leave");
+    const allMoves = legal.moves.filter((m) => m.type !== "leave");
+    if (narrowed && !allMoves.some((m) => game.target?.(m, view?.board, ctx()) === narrowed.selector)) narrowed = null;
+    const game_moves = narrowed ? allMoves.filter((m) => game.target?.(m, view?.board, ctx()) === narrowed.selector) : allMoves;
     const groups = new Map();
     for (const move of game_moves) {
       const [group, detail] = game.moveLabel(move, view?.board, ctx());
@@ -119,7 +151,8 @@ export async function show(main, id) {
     }
     const leave = legal.moves.find((m) => m.type === "leave");
     mount(moves,
-      h("h2", game_moves.length ? "Your moves" : "Nothing to do now"),
+      h("h2", game_moves.length ? "Your moves" : "Nothing to do now",
+        narrowed ? h("span.narrowed", " here — ", h("button.show-all", { type: "button", onclick: () => { narrowed = null; drawMoves(); } }, "show all moves")) : null),
       h("div.move-groups", [...groups.entries()].map(([group, items]) =>
         items.length === 1
           ? h("button.move", { type: "button", dataset: { move: JSON.stringify(items[0].move) }, onclick: () => send(items[0].move) }, items[0].detail ? `${group}: ${items[0].detail}` : group)
@@ -165,6 +198,7 @@ export async function show(main, id) {
     drawJoin();
     drawBoard();
     drawMoves();
+    if (seat && summary.status === "active" && legal) markTargets(legal.moves.filter((m) => m.type !== "leave"));
   }
 
   let pending = null;
