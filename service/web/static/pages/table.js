@@ -70,7 +70,7 @@ export async function show(main, id) {
     const el = document.getElementById("clock");
     if (!el) return;
     const left = Math.max(0, Date.parse(el.dataset.deadline) - Date.now());
-    el.textContent = `⏱ ${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")}`;
+    el.textContent = `${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")} left`;
     el.classList.toggle("urgent", left < 10000);
   }
   clock = setInterval(tickClock, 500);
