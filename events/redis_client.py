@@ -14,8 +14,8 @@ reading streams.
 
 from __future__ import annotations
 
+import collections
 import os
-import threading
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,6 +34,7 @@ __all__ = [
     "blocking_socket_timeout",
     "connect",
     "direct",
+    "direct_connections",
     "max_connections",
     "retry_policy",
 ]
@@ -107,12 +108,17 @@ def connect(url: str | None = None, *, blocking: bool = False) -> redis.Redis:
 
 
 FALL_BACK = object()
-# The pool attribute that holds each thread's own connection for the direct path.
+# The pool attribute that holds the idle connections of the direct path.
 _ATTRIBUTE = "_foxden_direct_connections"
+# Idle direct connections kept per pool; more are closed when handed back. Under threads a
+# process never has more in use than it has threads; under gevent (stack notes 2 §2) only the
+# greenlets that are in the middle of a command hold one, so this many cover the usual load and
+# a burst (a thousand streams opening at once) cannot leave a thousand idle connections behind.
+MAX_IDLE_DIRECT = 32
 
 
 def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
-    """Run one command on this thread's connection, skipping redis-py's per-command wrapper.
+    """Run one command on a connection of the direct path, skipping redis-py's wrapper.
 
     redis-py 8 wraps every command in observability hooks, argument checks and a retry loop
     (about 20 µs of CPU a call here, more than the append script costs the server), and
@@ -123,7 +129,7 @@ def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
     :data:`FALL_BACK`, and the caller repeats the command through the client, with its retry
     policy (safe for the append: see :func:`retry_policy`).
     """
-    connection = _connection(pool)
+    connection = _take(pool)
     try:
         connection.send_command(*command)
         return connection.read_response()
@@ -139,20 +145,50 @@ def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
         # reply may still come, and must never be read as the answer to the next command.
         connection.disconnect()
         raise
+    finally:
+        _give_back(pool, connection)
+
+
+def _take(pool: redis.ConnectionPool) -> redis.Connection:
+    """An idle connection of the direct path to ``pool``'s server, else a new one.
+
+    Not one per thread: under gevent a thread-local is a greenlet-local, and one connection per
+    greenlet would be one per open stream. A shared stack of idle connections is the same
+    number as before under threads (at most one in use per thread) and a handful under gevent.
+    Kept outside the pool's count and its checkout (whose cost is what this path saves); they
+    hang on the pool itself, not in a table keyed by pool: a connection refers back to its pool
+    (redis-py 8's maintenance handler), so such a table would keep every pool alive. A
+    connection reconnects by itself after an error and PINGs after ``health_check_interval``
+    idle. ``deque.pop`` and ``append`` are atomic, so no lock is needed under either model.
+    """
+    idle = pool.__dict__.get(_ATTRIBUTE)
+    if idle is None:
+        idle = pool.__dict__.setdefault(_ATTRIBUTE, collections.deque())
+    while True:
+        try:
+            connection = idle.pop()
+        except IndexError:
+            return pool.connection_class(**pool.connection_kwargs)
+        if connection.pid == os.getpid():
+            return connection
+        # Made before a fork: the parent's socket, never to be shared; drop it.
+
+
+def _give_back(pool: redis.ConnectionPool, connection: redis.Connection) -> None:
+    idle = pool.__dict__[_ATTRIBUTE]
+    if len(idle) < MAX_IDLE_DIRECT:
+        idle.append(connection)
+    else:
+        connection.disconnect()
 
 
 def _connection(pool: redis.ConnectionPool) -> redis.Connection:
-    """This thread's connection to ``pool``'s server, made with the pool's own settings.
-
-    Kept outside the pool's count: the threads that use the direct path are the server's
-    (a fixed number), and a thread's connections close when the thread or the pool is gone.
-    They hang on the pool itself, not in a table keyed by pool: a connection refers back to
-    its pool (redis-py 8's maintenance handler), so such a table would keep every pool alive.
-    A connection reconnects by itself after an error and PINGs after ``health_check_interval``
-    idle.
-    """
-    mine = pool.__dict__.get(_ATTRIBUTE) or pool.__dict__.setdefault(_ATTRIBUTE, threading.local())
-    connection = getattr(mine, "connection", None)
-    if connection is None or connection.pid != os.getpid():  # none yet, or made before a fork
-        connection = mine.connection = pool.connection_class(**pool.connection_kwargs)
+    """The connection the next direct command from here will use (tests look at it)."""
+    connection = _take(pool)
+    _give_back(pool, connection)
     return connection
+
+
+def direct_connections(pool: redis.ConnectionPool) -> int:
+    """How many idle connections the direct path keeps for ``pool`` (for tests and metrics)."""
+    return len(pool.__dict__.get(_ATTRIBUTE, ()))

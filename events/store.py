@@ -322,6 +322,14 @@ class RedisEventStore:
             entries = reply[0][1]
         return decode_entries(entries)
 
+    def close_idle_followers(self) -> None:
+        """Close the idle connections of ``follow`` (a pool keeps every connection it made).
+
+        For a caller whose blocking reads have all ended, so that none holds a socket.
+        """
+        if self._blocking is not None:
+            self._blocking.connection_pool.disconnect(inuse_connections=False)
+
     def verify(self, game_id: str, seed: bytes | None) -> ChainReport:
         """Check the game's whole hash chain (links only when ``seed`` is None)."""
         return verify_chain(self.read(game_id), seed)

@@ -10,13 +10,14 @@ asks for the latest state.
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import secrets
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain import match
@@ -36,7 +37,9 @@ from service.errors import (
     VersionConflict,
 )
 from service.index import GameIndex
-from service.ports import Scheduler, utc_now
+from service.ports import Scheduler, SchedulingFailed, utc_now
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,9 @@ class Loaded:
 
     state: MatchState
     head_hash: str
+    # seat -> when its turn began (the ``at`` of the version ``state.since`` names), for the
+    # turn clocks; kept for the seats to act.
+    turns_began: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -63,6 +69,16 @@ class Outcome:
     @property
     def version(self) -> int:
         return self.envelopes[-1].version if self.envelopes else self.loaded.version
+
+
+def _turns_began(
+    previous: Mapping[int, str], state: MatchState, envelopes: Sequence[Envelope]
+) -> dict[int, str]:
+    """When each seat to act began its turn, given the envelopes just folded into ``state``:
+    a turn that began with one of them takes its time, any other began before them."""
+    at_of = {envelope.version: envelope.at for envelope in envelopes}
+    began = {seat: at_of.get(since) or previous.get(seat) for seat, since in state.since.items()}
+    return {seat: at for seat, at in began.items() if at}
 
 
 class StateCache:
@@ -144,6 +160,26 @@ class GameService:
                 raise GameNotFound(f"no game {game_id!r}")
             return loaded
         state = loaded.state if loaded else match.INITIAL
+        for envelope in envelopes:
+            state = match.evolve(state, upcast(envelope))
+        began = _turns_began(loaded.turns_began if loaded else {}, state, envelopes)
+        loaded = Loaded(state, envelopes[-1].hash, began)
+        self.cache.put(game_id, loaded)
+        return loaded
+
+    def advance(self, game_id: str, envelopes: Sequence[Envelope]) -> Loaded:
+        """The state after ``envelopes``, new events just read from the stream (live delivery).
+
+        Moves the cached state on with them when they follow it, with no read of its own; a
+        cache that is behind them catches up with one read, and one that is already past them
+        stays as it is (it is the latest; redaction asks only whether the game has ended).
+        """
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.version >= envelopes[-1].version:
+            return cached
+        if cached is None or cached.version != envelopes[0].version - 1:
+            return self._catch_up(game_id, cached)
+        state = cached.state
         for envelope in envelopes:
             state = match.evolve(state, upcast(envelope))
         loaded = Loaded(state, envelopes[-1].hash)
@@ -237,7 +273,7 @@ class GameService:
                 return None
             strategy_name = state.seats[seat].strategy or match.LEAVE_STRATEGY
             strategy = state.definition.strategies[strategy_name]
-            legal = state.definition.legal_commands(state.board, seat)
+            legal = match.game_moves(state, seat)
             view = state.definition.view(state.board, seat)
             # Seeded by the job's identity: a retried job makes the same choice.
             rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
@@ -334,7 +370,8 @@ class GameService:
             ) from None
         if result.duplicate:
             return self._replayed(game_id, result.envelopes)
-        after = Loaded(state, result.envelopes[-1].hash)
+        began = _turns_began(loaded.turns_began, state, result.envelopes)
+        after = Loaded(state, result.envelopes[-1].hash, began)
         metrics.COMMANDS.labels(state.game, command.type).inc()
         self.cache.put(game_id, after)
         self._react(game_id, loaded.state, state)
@@ -357,17 +394,51 @@ class GameService:
         return Outcome(game_id, Loaded(state, envelopes[-1].hash), tuple(envelopes), replayed=True)
 
     def _react(self, game_id: str, before: MatchState, after: MatchState) -> None:
+        """Index the game and queue its follow-up jobs, after an append that succeeded.
+
+        The move has happened, so nothing here may turn its answer into an error: a failure
+        is logged and counted (``foxden_follow_up_failures_total``), and the sweeper, which
+        asks the same policy, queues what is missing on its next pass.
+        """
         # Index first: the sweeper finds games through the index, so a failure to schedule
         # must leave the game listed under its new status.
-        if not before.version:
-            self.index.add(game_id, after, self.clock())
-        elif before.status != after.status:
-            self.index.set_status(game_id, after)
+        try:
+            if not before.version:
+                self.index.add(game_id, after, self.clock())
+            elif before.status != after.status:
+                self.index.set_status(game_id, after)
+        except Exception:  # see above; the index can be rebuilt from the streams
+            metrics.FOLLOW_UP_FAILURES.labels("index").inc()
+            log.exception(
+                "game %s: the index was not updated after version %s", game_id, after.version
+            )
         jobs = policies.after_append(game_id, before, after)
-        if jobs:
+        if not jobs:
+            return
+        try:
             self.scheduler.schedule(jobs)
+        except SchedulingFailed as error:
+            self._not_scheduled(game_id, [job for job, _ in error.failed], error)
+        except Exception as error:  # the queue's own error: none was queued
+            self._not_scheduled(game_id, jobs, error)
+
+    def _not_scheduled(
+        self, game_id: str, jobs: Sequence[policies.FollowUp], error: Exception
+    ) -> None:
+        for job in jobs:
+            metrics.FOLLOW_UP_FAILURES.labels(job.kind).inc()
+        log.warning(
+            "game %s: follow-up jobs not queued, left to the sweeper: %s (%r)",
+            game_id,
+            " ".join(job.job_id for job in jobs),
+            error,
+        )
 
     # --- what a client sees ----------------------------------------------------------------
+
+    def clocks(self, loaded: Loaded) -> list[dict[str, Any]]:
+        """The running turn clocks: ``{seat, deadline, ms_left}`` per seat to act on a timer."""
+        return policies.turn_clocks(loaded.state, loaded.turns_began, self.clock())
 
     def peek(self, game_id: str) -> Loaded:
         """The cached state when there is one (no round trip), else the latest.

@@ -8,9 +8,10 @@ from typing import Any
 
 from flask import Flask, Response, g, request
 
-from service import metrics
+from service import capacity, metrics, tickets
 from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
 from service.games import GameService
+from service.live import LiveHub
 from service.web import bp as web_bp
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -23,6 +24,9 @@ def defaults() -> dict[str, Any]:
         "RATE_LIMIT": os.environ.get("FOXDEN_RATE_LIMIT", "1200 per minute"),
         # How long an SSE stream waits for an event before it sends a keepalive.
         "SSE_BLOCK_MS": int(os.environ.get("FOXDEN_SSE_BLOCK_MS", "2000")),
+        # Open event streams one process holds; beyond it a new stream is a 503.
+        "STREAMS_PER_PROCESS": capacity.streams_per_process(),
+        "STREAM_TICKET_TTL_S": tickets.ttl_s(),
     }
 
 
@@ -32,6 +36,14 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
     app.config.update(config or {})
     app.json = jsonio.OrjsonProvider(app)
     app.extensions["foxden.games"] = service
+    app.extensions["foxden.live"] = LiveHub(
+        service,
+        block_ms=int(app.config["SSE_BLOCK_MS"]),
+        max_streams=int(app.config["STREAMS_PER_PROCESS"]),
+    )
+    app.extensions["foxden.tickets"] = tickets.StreamTickets(
+        service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])
+    )
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
     for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, web_bp):
         app.register_blueprint(blueprint)

@@ -5,12 +5,15 @@ second browser context watches as a spectator and sees each move arrive."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from tests.browser.web import Client
 
-pytestmark = pytest.mark.xdist_group("browser-web-play")  # one live service for the module
+# One live service for the module; and the xdist group of tests/workers, whose timings fail
+# when Chromium and a live service's worker compete with their worker processes for the cores.
+pytestmark = pytest.mark.xdist_group("workers")
 
 # Short games: the options the lobby form sends (bots never wait: bot_delay_ms 0).
 GAMES = {
@@ -159,7 +162,9 @@ def test_a_reload_resumes_the_seat_and_errors_are_shown_in_words(page, live_serv
 def test_the_table_works_at_phone_width_and_by_keyboard(browser, live_service):
     client = Client(live_service.base_url)
     game_id = client.create(
-        "fette-beute", [{"kind": "human"}] + [{"kind": "bot", "strategy": "greedy"}] * 2
+        "fette-beute",
+        [{"kind": "human"}] + [{"kind": "bot", "strategy": "greedy"}] * 2,
+        turn_timeout_s=120,
     )
     token = client.join(game_id, "Dee", seat=0)
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -172,6 +177,13 @@ def test_the_table_works_at_phone_width_and_by_keyboard(browser, live_service):
         )
         phone.goto(f"{live_service.base_url}/games/{game_id}")
         phone.wait_for_selector("#moves button.move")
+        # The turn clock of the seat's timer counts down from the API's ms_left.
+        clock = phone.locator("#status .clock").first
+        first = clock.inner_text()
+        assert re.fullmatch(r"[12]:\d\d left", first), first
+        phone.wait_for_function(
+            f"document.querySelector('#status .clock')?.textContent !== {first!r}"
+        )
         # Nothing wider than the screen.
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         # Tab to the first move and press Enter: the move is sent.

@@ -16,7 +16,9 @@ import pytest
 
 from tests.browser.web import Client, assert_page_shows_exactly, hold_seats, private_cards
 
-pytestmark = pytest.mark.xdist_group("browser-web-replay")  # one live service for the module
+# One live service for the module; and the xdist group of tests/workers, whose timings fail
+# when Chromium and a live service's worker compete with their worker processes for the cores.
+pytestmark = pytest.mark.xdist_group("workers")
 
 MIN_PLAYERS = {"fette-beute": 3, "sly": 2, "gloria-picktoria": 2}
 SHORT = {

@@ -45,10 +45,10 @@ export async function show(main, id) {
       : summary.status === "finished" ? `Game over — ${c.winners.length ? "won by " + c.winners.map(c.name).join(" and ") : "no winner"}`
       : c.toAct.includes(seat?.seat) ? (c.toAct.length > 1 ? "Your move (everyone chooses at once)" : "Your move")
       : `Waiting for ${c.toAct.map(c.name).join(", ")}`;
-    const deadline = turnDeadline();
+    const clocks = summary.status === "active" ? turnClocks() : [];
     mount(status,
       h("span.who", { id: "turn", class: summary.status === "finished" ? "over" : c.toAct.includes(seat?.seat) ? "mine" : "" }, who),
-      deadline && summary.status === "active" ? h("span.clock", { id: "clock", dataset: { deadline } }, "") : null,
+      clocks.map((c) => h("span.clock", { title: "time left for this turn", dataset: { seat: String(c.seat), until: String(c.until), who: c.seat === seat?.seat ? "" : c.seat === undefined ? "" : seatName(summary, c.seat) } }, "")),
       h("span.viewer", seat ? `You are ${seatName(summary, seat.seat)}` : "Watching as a spectator"),
       held.length > 1 ? h("select", { id: "seat-switch", "aria-label": "play as", onchange: (e) => { seat = held.find((s) => s.seat === Number(e.target.value)); chooseSeat(id, seat.seat); refresh(); } },
         held.map((s) => h("option", { value: s.seat, selected: s.seat === seat?.seat }, `Play as ${seatName(summary, s.seat)}`))) : null,
@@ -57,21 +57,21 @@ export async function show(main, id) {
     tickClock();
   }
 
-  // The turn clock, when the game carries one: an absolute deadline, or ms_left when fetched.
+  // The turn clocks the game carries (`clocks`: {seat, deadline, ms_left} per seat on a timer),
+  // counted down from ms_left as fetched, so that the browser's own clock does not matter.
   let fetchedAt = Date.now();
-  function turnDeadline() {
-    const absolute = summary.deadline || view?.deadline || view?.board?.deadline;
-    if (absolute) return absolute;
-    const left = summary.ms_left ?? view?.ms_left ?? view?.board?.ms_left;
-    return typeof left === "number" ? new Date(fetchedAt + left).toISOString() : null;
+  function turnClocks() {
+    const clocks = view?.clocks ?? summary.clocks ?? [];
+    return clocks.filter((c) => typeof c.ms_left === "number").map((c) => ({ seat: c.seat, until: fetchedAt + c.ms_left }));
   }
 
   function tickClock() {
-    const el = document.getElementById("clock");
-    if (!el) return;
-    const left = Math.max(0, Date.parse(el.dataset.deadline) - Date.now());
-    el.textContent = `${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")} left`;
-    el.classList.toggle("urgent", left < 10000);
+    for (const el of document.querySelectorAll("#status .clock")) {
+      const left = Math.max(0, Number(el.dataset.until) - Date.now());
+      const text = `${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")} left`;
+      el.textContent = el.dataset.who ? `${el.dataset.who}: ${text}` : text;
+      el.classList.toggle("urgent", left < 10000);
+    }
   }
   clock = setInterval(tickClock, 500);
 
