@@ -442,6 +442,7 @@ def run(
     kinds = ", ".join(sorted({seat["strategy"] for seat in seats}))
     screen.line(f"{entry['name']}: {len(seats)} bots ({kinds}) on {client.base_url}")
     screen.line(f"game {game_id}: {client.url('/v1/games/' + game_id)}")
+    screen.line(f"watch it in a browser: {client.url('/games/' + game_id)}")
     screen.line()
     progress = Progress(game)
     try:

@@ -13,6 +13,7 @@ from service.api import audit, cors, feeds, games, jsonio, ops, params, problems
 from service.games import GameService
 from service.live import LiveHub
 from service.strategies import install_plugins
+from service.web import bp as web_bp
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
@@ -48,7 +49,7 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])
     )
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
-    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp):
+    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, web_bp):
         app.register_blueprint(blueprint)
     problems.register(app)
     ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)

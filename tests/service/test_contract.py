@@ -40,7 +40,19 @@ CHECKS = [
     response_headers_conformance,
 ]
 CALLS: list[str] = []  # for the count of generated cases (printed with -s)
-UNDOCUMENTED = {"/docs", "/docs/assets/<path:name>", "/openapi.yaml", "/static/<path:filename>"}
+UNDOCUMENTED = {
+    "/docs",
+    "/docs/assets/<path:name>",
+    "/openapi.yaml",
+    "/static/<path:filename>",
+    # The web front end (service/web): HTML pages and their static files, not the API.
+    "/",
+    "/games/<game_id>",
+    "/games/<game_id>/replay",
+    "/games/<game_id>/audit",
+    "/verify",
+    "/web/static/<path:filename>",
+}
 
 
 def test_the_document_is_valid_openapi():
