@@ -34,6 +34,7 @@ from rq.serializers import JSONSerializer
 
 from events.redis_client import connect
 from service import metrics
+from service.bootstrap import queue_url
 from workers.jobs import service
 from workers.scheduler import (
     ALIVE_TTL_MS,
@@ -114,7 +115,9 @@ class Housekeeper(threading.Thread):
 def run_worker(*, burst: bool = False, name: str | None = None) -> int:
     """Run until SIGTERM/SIGINT (or, with ``burst``, until the queues are empty).
 
-    RQ gets a Redis client of its own: it waits in BLPOP for up to its dequeue timeout (about
+    The jobs live on :func:`service.bootstrap.queue_url` (``FOXDEN_QUEUE_URL``, else the
+    store's Redis when that is one server). RQ gets a Redis client of its own: it waits in
+    BLPOP for up to its dequeue timeout (about
     400 s) and raises the socket timeout of the client it is given to match. Given the
     service's client, every append and read would inherit that timeout.
 
@@ -128,15 +131,17 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
     if not logging.getLogger().handlers:
         logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
     names = Names(queue_prefix())
-    games = service()
-    rq_connection = connect(blocking=True)
+    service()  # built now: a setting that cannot work fails before the worker starts
+    rq_connection = connect(queue_url(), blocking=True)
     worker = SimpleWorker(
         queues(rq_connection, names),
         connection=rq_connection,
         serializer=JSONSerializer,
         name=name,
     )
-    housekeeper = Housekeeper(games.store.redis, names, worker.name, sweep_every_s())
+    # The housekeeper's keys (the scheduler lease, liveness, the sweep token) belong with the
+    # jobs, on the queue Redis, where the API's scheduler looks for them.
+    housekeeper = Housekeeper(connect(queue_url()), names, worker.name, sweep_every_s())
     housekeeper.tick()  # a burst worker also runs what is due now
     housekeeper.start()
     try:

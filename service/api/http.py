@@ -6,9 +6,9 @@ import re
 from typing import Any
 
 import orjson
-from flask import current_app, request
+from flask import Response, current_app, request
 
-from service.api.problems import BadRequest
+from service.api.problems import BadRequest, UnsupportedMediaType
 from service.errors import Forbidden, Unauthorized
 from service.games import GameService
 
@@ -20,9 +20,9 @@ def games() -> GameService:
 
 
 def json_body() -> Any:
-    """The request's JSON; malformed JSON or another content type is a 400, never a 500."""
+    """The request's JSON; malformed JSON is a 400, another content type a 415."""
     if not request.is_json:
-        raise BadRequest("unsupported_media_type", "send the body as application/json")
+        raise UnsupportedMediaType("unsupported_media_type", "send the body as application/json")
     try:  # orjson straight on the bytes: Werkzeug's get_json checks the type again, and more
         return orjson.loads(request.get_data())
     except orjson.JSONDecodeError:
@@ -63,6 +63,15 @@ def caller_seat(game_id: str, *, required: bool) -> int | None:
     raise Unauthorized("the token is not valid")
 
 
+def not_modified(version: int) -> Response | None:
+    """A 304 when ``If-None-Match`` names the version (the ETag) the answer would have."""
+    if request.if_none_match and request.if_none_match.contains_weak(str(version)):
+        response = Response(status=304)
+        response.headers["ETag"] = f'"{version}"'
+        return response
+    return None
+
+
 def if_match() -> int | None:
     """The version an ``If-Match`` header pins (``"7"`` or ``W/"7"``)."""
     header = request.headers.get("If-Match")
@@ -95,3 +104,18 @@ def int_arg(name: str, default: int | None, minimum: int, maximum: int) -> int |
             {name: [f"Must be an integer from {minimum} to {maximum}."]},
         )
     return int(raw)
+
+
+def flag_arg(name: str) -> bool:
+    """A boolean query parameter: ``true``/``1`` or ``false``/``0`` (absent: false)."""
+    raw = request.args.get(name)
+    if raw is None:
+        return False
+    value = raw.strip().lower()
+    if value not in ("true", "1", "false", "0"):
+        raise BadRequest(
+            "invalid_parameter",
+            f"{name} must be true or false",
+            {name: ["Must be true or false."]},
+        )
+    return value in ("true", "1")

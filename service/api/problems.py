@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import redis
 from flask import Flask, Response, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain import errors as rules
+from events.redis_client import TRANSIENT
 from service.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -26,6 +26,7 @@ RULE_STATUS = {
     rules.SeatTaken: 409,
     rules.GameNotStarted: 409,
     rules.InvalidSetup: 400,
+    rules.TableClosed: 409,
 }
 
 
@@ -49,9 +50,17 @@ def problem(
 class BadRequest(Exception):
     """A request the API cannot read: malformed JSON, a bad header or query parameter."""
 
+    status = 400
+
     def __init__(self, code: str, detail: str, errors: dict[str, list[str]] | None = None):
         super().__init__(detail)
         self.code, self.detail, self.errors = code, detail, errors
+
+
+class UnsupportedMediaType(BadRequest):
+    """A body in another format than the route reads (415)."""
+
+    status = 415
 
 
 def register(app: Flask) -> None:
@@ -71,7 +80,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(BadRequest)
     def bad_request(error: BadRequest) -> Response:
         extra = {"errors": error.errors} if error.errors else {}
-        return problem(400, error.code, error.detail, **extra)
+        return problem(error.status, error.code, error.detail, **extra)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
@@ -81,10 +90,7 @@ def register(app: Flask) -> None:
             response.headers["Allow"] = error.get_response().headers["Allow"]
         return response
 
-    @app.errorhandler(redis.ConnectionError)
-    @app.errorhandler(redis.TimeoutError)
-    @app.errorhandler(redis.ReadOnlyError)  # a replica, during a failover
-    def storage_unavailable(error: redis.RedisError) -> Response:
+    def storage_unavailable(error: Exception) -> Response:
         # Not the client's fault, and worth retrying: the store is down or too slow (after the
         # client's own retries). A command may or may not have been appended; its
         # Idempotency-Key makes the retry safe either way.
@@ -95,6 +101,10 @@ def register(app: Flask) -> None:
             "the game store cannot be reached; retry shortly, with the same Idempotency-Key",
             retry_after=STORAGE_RETRY_AFTER_S,
         )
+
+    # Down, restarting, a replica during a failover, a cluster slot without its master...
+    for transient in TRANSIENT:
+        app.register_error_handler(transient, storage_unavailable)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -97,7 +97,7 @@ class TestCreate:
 
     def test_the_body_must_be_json(self, api: Api):
         response = api.client.post("/v1/games", data="game=x", content_type="text/plain")
-        assert_problem(response, 400, "unsupported_media_type")
+        assert_problem(response, 415, "unsupported_media_type")
         response = api.client.post("/v1/games", json=[1, 2])
         assert_problem(response, 400, "invalid_body")
 
@@ -440,7 +440,7 @@ def test_the_index_is_a_projection_that_can_be_rebuilt(api: Api, service, redis_
     waiting = api.create()["id"]
     active, _ = api.table()
     before = every_game(api)
-    for key in redis_client.scan_iter(match="fd:games:*"):
+    for key in redis_client.scan_iter(match="fd:{ix:*"):  # every bucket, on every node
         redis_client.delete(key)
     assert api.get("/v1/games").json["games"] == []
     assert service.rebuild_index() == len(before)
