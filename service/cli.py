@@ -184,6 +184,24 @@ def _demo(args: argparse.Namespace) -> int:
     return demo(args.url, args.game, args.players, args.strategy, args.delay)
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from service.tournament import TournamentError, run
+
+    names = [name.strip() for name in args.strategies.split(",") if name.strip()]
+    try:
+        summary = run(
+            args.game, args.players, names, args.games, workers=args.workers, out=Path(args.out)
+        )
+    except TournamentError as error:
+        print(f"foxden tournament: {error}", file=sys.stderr)
+        return 2
+    print((Path(args.out) / "results.md").read_text(encoding="utf-8"))
+    print(f"{len(summary['game_ids'])} games; results in {args.out}/")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="foxden",
@@ -305,6 +323,25 @@ def parser() -> argparse.ArgumentParser:
         help="seconds between moves on screen (default %(default)s)",
     )
     show.set_defaults(run=_demo)
+
+    match = commands.add_parser(
+        "tournament",
+        help="play bot strategies against each other through the workers, and rate them",
+        description="Plays --games games on REDIS_URL (every one stored and auditable), rotating"
+        " the seats, and writes results.md, results.json and ratings.png into --out"
+        " (docs/bots.md).",
+    )
+    match.add_argument("--game", required=True, help="fette-beute, sly or gloria-picktoria")
+    match.add_argument("--players", type=int, required=True, help="seats per game")
+    match.add_argument(
+        "--strategies", required=True, help="comma-separated; a name may repeat (ismcts,greedy)"
+    )
+    match.add_argument("--games", type=int, required=True, help="games to play")
+    match.add_argument(
+        "--workers", type=int, default=2, help="workers to start when none runs (default 2)"
+    )
+    match.add_argument("--out", default="tournament", help="output directory (default %(default)s)")
+    match.set_defaults(run=_tournament)
     return top
 
 

@@ -10,6 +10,7 @@ asks for the latest state.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import random
 import secrets
@@ -17,7 +18,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain import match
@@ -29,17 +30,20 @@ from events.envelope import Draft, Envelope, canonical
 from events.store import GENESIS_HASH, RedisEventStore
 from events.store import IdempotencyKeyReused as StoreKeyReused
 from events.store import VersionConflict as StoreConflict
-from service import metrics, policies
+from service import metrics, policies, strategies
 from service.errors import (
+    Forbidden,
     GameNotFound,
     IdempotencyKeyReused,
     PreconditionFailed,
     VersionConflict,
 )
 from service.index import GameIndex
-from service.ports import Scheduler, SchedulingFailed, utc_now
+from service.ports import Scheduler, SchedulingFailed, utc_after, utc_now
 
 log = logging.getLogger(__name__)
+# How long a table may wait for players before it expires (FOXDEN_WAITING_EXPIRY_S).
+WAITING_EXPIRY_S = 86_400
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class Outcome:
     loaded: Loaded
     envelopes: tuple[Envelope, ...]
     replayed: bool = False  # an idempotent retry: nothing new was appended
+    owner_token: str | None = None  # of a new table: shown once, only its hash is kept
 
     @property
     def version(self) -> int:
@@ -138,6 +143,7 @@ class GameService:
         clock: Callable[[], str] = utc_now,
         entropy: Callable[[int], bytes] = secrets.token_bytes,
         cache_size: int = 4096,
+        waiting_expiry_s: float = WAITING_EXPIRY_S,
     ) -> None:
         self.store = store
         self.scheduler = scheduler
@@ -145,6 +151,7 @@ class GameService:
         self.clock = clock
         self.entropy = entropy
         self.cache = StateCache(cache_size)
+        self.waiting_expiry_s = waiting_expiry_s
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -214,16 +221,36 @@ class GameService:
     def create(
         self, game: str, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
     ) -> Outcome:
-        """A new game; it starts at once when it has no human seat."""
+        """A new game; it starts at once when it has no human seat.
+
+        The outcome carries the owner token, the only way to cancel the table while it waits.
+        """
         game_id = uuid.uuid4().hex
+        owner_token = secrets.token_urlsafe(32)
         body = {
             "type": "create",
             "game": game,
             "seats": [dict(seat) for seat in seats],
             "options": dict(options),
             "seed": self.entropy(32).hex(),
+            "owner_token_hash": match.token_hash(owner_token),
+            "expires_at": utc_after(self.clock(), self.waiting_expiry_s),
         }
-        return self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
+        outcome = self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
+        return replace(outcome, owner_token=owner_token)
+
+    def cancel(self, game_id: str, owner_token: str) -> Outcome:
+        """The owner's cancel of a table that waits; any other token is ``Forbidden``."""
+        state = self.peek(game_id).state
+        owner = state.owner_token_hash
+        if owner is None or not hmac.compare_digest(owner, match.token_hash(owner_token)):
+            raise Forbidden("only the owner token of this table can cancel it")
+        return self._execute(game_id, Submission(Command(None, {"type": "cancel"}), "player"))
+
+    def expire(self, game_id: str) -> Outcome:
+        """The table's expiry, if it still waits and its time has come (else nothing)."""
+        body = {"type": "expire", "now": self.clock()}
+        return self._execute(game_id, Submission(Command(None, body), "system", None, "expire"))
 
     def join(
         self, game_id: str, name: str, seat: int | None = None, client_seed: str = ""
@@ -277,7 +304,7 @@ class GameService:
             view = state.definition.view(state.board, seat)
             # Seeded by the job's identity: a retried job makes the same choice.
             rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
-            body = strategy(view, legal, rng)
+            body = strategies.choose(strategy_name, strategy, view, legal, rng)
             submission = Submission(
                 Command(seat, body, kind), kind, loaded.version, f"{kind}:{seat}:{since}"
             )
@@ -405,7 +432,7 @@ class GameService:
         try:
             if not before.version:
                 self.index.add(game_id, after, self.clock())
-            elif before.status != after.status:
+            elif before.status != after.status or before.open_seats != after.open_seats:
                 self.index.set_status(game_id, after)
         except Exception:  # see above; the index can be rebuilt from the streams
             metrics.FOLLOW_UP_FAILURES.labels("index").inc()

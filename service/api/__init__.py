@@ -9,9 +9,11 @@ from typing import Any
 from flask import Flask, Response, g, request
 
 from service import capacity, metrics, tickets
-from service.api import audit, feeds, games, jsonio, ops, problems, ratelimit
+from service.api import audit, cors, feeds, games, jsonio, ops, params, problems, ratelimit
 from service.games import GameService
 from service.live import LiveHub
+from service.strategies import install_plugins
+from service.web import bp as web_bp
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
@@ -26,10 +28,13 @@ def defaults() -> dict[str, Any]:
         # Open event streams one process holds; beyond it a new stream is a 503.
         "STREAMS_PER_PROCESS": capacity.streams_per_process(),
         "STREAM_TICKET_TTL_S": tickets.ttl_s(),
+        # Origins a browser client may call from: comma-separated, "*" for any; none by default.
+        "CORS_ORIGINS": os.environ.get("FOXDEN_CORS_ORIGINS", ""),
     }
 
 
 def create_app(service: GameService, config: dict[str, Any] | None = None) -> Flask:
+    install_plugins()  # the catalogue lists plugin strategies; creating a game accepts them
     app = Flask(__name__)
     app.config.update(defaults())
     app.config.update(config or {})
@@ -44,10 +49,12 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])
     )
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
-    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp):
+    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, web_bp):
         app.register_blueprint(blueprint)
     problems.register(app)
     ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)
+    params.install(app, app.extensions["foxden.openapi"])
+    cors.install(app, str(app.config["CORS_ORIGINS"]))
     _measure(app)
     return app
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import current_app, request
+from flask import Response, current_app, request
 from werkzeug.exceptions import BadRequest as WerkzeugBadRequest
 
-from service.api.problems import BadRequest
+from service.api.problems import BadRequest, UnsupportedMediaType
 from service.errors import Forbidden, Unauthorized
 from service.games import GameService
 
@@ -20,9 +20,9 @@ def games() -> GameService:
 
 
 def json_body() -> Any:
-    """The request's JSON; malformed JSON or another content type is a 400, never a 500."""
+    """The request's JSON; malformed JSON is a 400, another content type a 415."""
     if not request.is_json:
-        raise BadRequest("unsupported_media_type", "send the body as application/json")
+        raise UnsupportedMediaType("unsupported_media_type", "send the body as application/json")
     try:
         return request.get_json()
     except WerkzeugBadRequest:
@@ -60,6 +60,15 @@ def caller_seat(game_id: str, *, required: bool) -> int | None:
     if owner:
         raise Forbidden("this token belongs to another game")
     raise Unauthorized("the token is not valid")
+
+
+def not_modified(version: int) -> Response | None:
+    """A 304 when ``If-None-Match`` names the version (the ETag) the answer would have."""
+    if request.if_none_match and request.if_none_match.contains_weak(str(version)):
+        response = Response(status=304)
+        response.headers["ETag"] = f'"{version}"'
+        return response
+    return None
 
 
 def if_match() -> int | None:
