@@ -20,9 +20,9 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
-# openapi.yaml is generated from spec/base.yaml, the marshmallow schemas and spec/payloads.py.
+# openapi.yaml is generated from service/api/spec/base.yaml, the marshmallow schemas and service/api/spec/payloads.py.
 spec: $(STAMP)
-	$(BIN)/python -m spec.build
+	$(BIN)/python -m service.api.spec.build
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -22,6 +22,7 @@ from service.api.http import (
     int_arg,
     json_body,
     not_modified,
+    with_etag,
 )
 from service.api.problems import BadRequest
 from service.errors import Unauthorized, UnknownGame
@@ -55,11 +56,6 @@ def summary(loaded: Loaded) -> dict[str, Any]:
 
 def summary_of(game_id: str, loaded: Loaded) -> dict[str, Any]:
     return {**summary(loaded), "id": game_id}
-
-
-def with_etag(response: Response, version: int) -> Response:
-    response.headers["ETag"] = f'"{version}"'
-    return response
 
 
 @bp.get("/v1/catalog")
@@ -186,8 +182,8 @@ def get_state(game_id: str) -> Response:
             f"the game has {state.version} versions",
             {"version": [f"At most {state.version}."]},
         )
-    return not_modified(state.version) or with_etag(
-        jsonify(state_view(state, seat, loaded)), state.version
+    return not_modified(state.version, seat) or with_etag(
+        jsonify(state_view(state, seat, loaded)), state.version, seat
     )
 
 
@@ -196,7 +192,7 @@ def legal_moves(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
     state = games().load(game_id).state
     moves = match.legal_commands(state, seat)
-    return with_etag(jsonify(version=state.version, seat=seat, moves=moves), state.version)
+    return with_etag(jsonify(version=state.version, seat=seat, moves=moves), state.version, seat)
 
 
 @bp.post("/v1/games/<game_id>/commands")

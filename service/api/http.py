@@ -12,7 +12,8 @@ from service.api.problems import BadRequest, UnsupportedMediaType
 from service.errors import Forbidden, Unauthorized
 from service.games import GameService
 
-ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})"\s*$')
+# A view's ETag names the version and, for a seat's own view, the seat (see ``view_etag``).
+ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})(?:-seat\d{1,3})?"\s*$')
 
 
 def games() -> GameService:
@@ -63,13 +64,30 @@ def caller_seat(game_id: str, *, required: bool) -> int | None:
     raise Unauthorized("the token is not valid")
 
 
-def not_modified(version: int) -> Response | None:
-    """A 304 when ``If-None-Match`` names the version (the ETag) the answer would have."""
-    if request.if_none_match and request.if_none_match.contains_weak(str(version)):
-        response = Response(status=304)
-        response.headers["ETag"] = f'"{version}"'
-        return response
+def view_etag(version: int, seat: int | None = None) -> str:
+    """The ETag of an answer at ``version`` as ``seat`` sees it (``None``: as anyone does).
+
+    Seats see different bodies at one version, so their ETags must differ too: a browser keeps
+    one cached answer per URL and revalidates it with that answer's ETag whoever asks next, so
+    an ETag of the version alone would have a spectator's request answered 304 over a seat's
+    cached hand (RFC 9110 §8.8.3: one ETag per representation).
+    """
+    return f'"{version}"' if seat is None else f'"{version}-seat{seat}"'
+
+
+def not_modified(version: int, seat: int | None = None) -> Response | None:
+    """A 304 when ``If-None-Match`` names the ETag the answer would have."""
+    etag = view_etag(version, seat)
+    if request.if_none_match and request.if_none_match.contains_weak(etag.strip('"')):
+        return with_etag(Response(status=304), version, seat)
     return None
+
+
+def with_etag(response: Response, version: int, seat: int | None = None) -> Response:
+    """The ETag, and ``Vary: Authorization``: the token picks whose view the body is."""
+    response.headers["ETag"] = view_etag(version, seat)
+    response.vary.add("Authorization")
+    return response
 
 
 def if_match() -> int | None:

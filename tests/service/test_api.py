@@ -218,7 +218,7 @@ class TestPlay:
         assert len(body["events"][0]["data"]["cards"]) == 2
         assert body["state"]["board"]["hand"] == body["events"][0]["data"]["cards"]
         state = api.get(f"/v1/games/{game_id}/state", token=tokens[seat])
-        assert state.headers["ETag"] == f'"{body["version"]}"'
+        assert state.headers["ETag"] == f'"{body["version"]}-seat{seat}"'
 
     def test_rule_violations_are_422_with_their_code(self, api: Api):
         game_id, tokens = api.table()

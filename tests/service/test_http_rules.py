@@ -64,6 +64,38 @@ def test_if_none_match_answers_304_until_the_game_moves(api: Api, route: str):
     assert moved.status_code == 200 and moved.headers["ETag"] != etag
 
 
+@pytest.mark.parametrize("route", ["/state", "/state?version=1", "/events"])
+def test_a_seats_etag_never_revalidates_anothers_view(api: Api, route: str):
+    """A browser holds one cached answer per URL and revalidates it with that answer's ETag,
+    whoever asks next: a seat's ETag sent by a spectator (or another seat) must get that
+    viewer's own body, not a 304 over the seat's cached hand."""
+    game_id, tokens = api.table(cards=10)
+    path = f"/v1/games/{game_id}{route}"
+    seat0 = api.get(path, tokens[0])
+    spectator = api.get(path)
+    seat1 = api.get(path, tokens[1])
+    if route.startswith("/state"):  # the toy's hands differ by viewer (its feed hides nothing)
+        assert seat0.data != spectator.data and seat0.data != seat1.data
+    etags = {seat0.headers["ETag"], spectator.headers["ETag"], seat1.headers["ETag"]}
+    assert len(etags) == 3
+    for answer in (seat0, spectator, seat1):
+        assert "Authorization" in answer.headers["Vary"]
+    held = {"If-None-Match": seat0.headers["ETag"]}
+    assert api.get(path, headers=dict(held)).data == spectator.data
+    assert api.get(path, tokens[1], headers=dict(held)).data == seat1.data
+    assert api.get(path, tokens[0], headers=dict(held)).status_code == 304
+
+
+def test_a_seats_etag_is_a_valid_if_match(api: Api):
+    game_id, tokens = api.table(cards=10)
+    seat = api.to_act(game_id)
+    etag = api.get(f"/v1/games/{game_id}/state", tokens[seat]).headers["ETag"]
+    body = {"type": "draw", "count": 1}
+    assert api.command(game_id, tokens[seat], body, **{"If-Match": etag}).status_code == 201
+    again = api.command(game_id, tokens[api.to_act(game_id)], body, **{"If-Match": etag})
+    assert again.status_code == 412
+
+
 def test_a_replayed_command_says_so(api: Api):
     game_id, tokens = api.table(cards=10)
     token = tokens[api.to_act(game_id)]

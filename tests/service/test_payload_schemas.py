@@ -15,8 +15,8 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from domain import registry
-from spec import build
-from spec.payloads import GAMES
+from service.api.spec import build
+from service.api.spec.payloads import GAMES
 from tests.domain import playout
 from tests.service.conftest import Api
 

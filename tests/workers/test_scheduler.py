@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import uuid
 
+import pytest
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
@@ -84,6 +85,7 @@ def test_a_delay_under_the_tick_is_queued_now_with_the_time_it_may_run(
     assert before + 0.04 <= not_before_ms / 1000 < time.time() + 0.05
 
 
+@pytest.mark.single_redis  # the fault proxy forwards one TCP server
 def test_the_service_answers_a_move_whose_follow_ups_the_queue_refused(
     redis_url: str, queue_url: str, prefix: str
 ) -> None:
