@@ -317,12 +317,13 @@ def _turn_starts(
 
 def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:
     """Who an event is by (its envelope's ``by``): the system for the lifecycle facts of
-    creation, start and end, the joining seat for a join, else the seat whose command caused it
-    and how it was sent (``player``, ``bot`` or ``timeout``)."""
-    if event.type in SYSTEM_EVENTS:
-        return {"seat": None, "kind": "system"}
+    creation, start and end and for whatever no seat caused (the deal and set-up that follow the
+    last join), the joining seat for a join, else the seat whose command caused it and how it
+    was sent (``player``, ``bot`` or ``timeout``)."""
     if event.type == "PlayerJoined":
         return {"seat": event.data["seat"], "kind": "player"}
+    if event.type in SYSTEM_EVENTS or seat is None:
+        return {"seat": None, "kind": "system"}
     return {"seat": seat, "kind": kind}
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, request
+from flask import current_app, g, request
 from werkzeug.exceptions import BadRequest as WerkzeugBadRequest
 
 from service.api.problems import BadRequest
-from service.errors import Forbidden, Unauthorized
+from service.errors import Forbidden, ServiceError, Unauthorized
 from service.games import GameService
 
 ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})"\s*$')
@@ -29,34 +30,89 @@ def json_body() -> Any:
         raise BadRequest("malformed_json", "the body is not valid JSON") from None
 
 
+# RFC 6750 §2.1: the scheme, one space, a b64token; nothing before, between or after.
+BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
+# Endpoints outside the game API: probes and scrapers may carry credentials meant for a proxy.
+UNAUTHENTICATED = frozenset(
+    {
+        "ops.healthz",
+        "ops.readyz",
+        "ops.prometheus",
+        "ops.openapi",
+        "ops.docs",
+        "ops.docs_assets",
+        "static",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who sent the request: a seat of a game (its token checked), or nobody in particular."""
+
+    game_id: str | None = None
+    seat: int | None = None
+
+
+SPECTATOR = Caller()
+
+
 def bearer_token() -> str | None:
-    """The token of ``Authorization: Bearer <token>``; a header in another form is a 401."""
+    """The token of ``Authorization: Bearer <token>``; a header in any other form is a 401."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    found = BEARER.fullmatch(header)
+    if not found:
         raise Unauthorized("use Authorization: Bearer <token>")
-    return token.strip()
+    return found.group(1)
+
+
+def caller() -> Caller:
+    """The request's caller, authenticated once per request (the rate limit asks first).
+
+    A token that is not valid is refused on every endpoint of the API, the public ones
+    included (never silently downgraded to the spectator's view); a valid token of another
+    game than the path's is a 403; a token on an unknown game's path is that game's 404.
+    """
+    found = g.get("foxden_caller")
+    if found is None:
+        try:
+            found = _authenticate()
+        except ServiceError as error:
+            found = error
+        g.foxden_caller = found
+    if isinstance(found, ServiceError):
+        raise found
+    return found
+
+
+def _authenticate() -> Caller:
+    token = bearer_token()
+    if token is None:
+        return SPECTATOR
+    path_game = (request.view_args or {}).get("game_id")
+    game_id = path_game or games().token_game(token)
+    seat = games().seat_of_token(game_id, token) if game_id else None
+    if seat is not None:
+        return Caller(game_id, seat)
+    if path_game and games().token_game(token):
+        raise Forbidden("this token belongs to another game")
+    raise Unauthorized("the token is not valid")
+
+
+def authenticate() -> None:
+    """``before_request``: refuse a request whose token is not valid, whatever the route."""
+    if request.endpoint is not None and request.endpoint not in UNAUTHENTICATED:
+        caller()
 
 
 def caller_seat(game_id: str, *, required: bool) -> int | None:
-    """The seat the caller's token acts for in this game; ``None`` for a spectator.
-
-    A token that is not valid is refused on every endpoint (never silently downgraded to the
-    spectator's view); a valid token of another game is a 403.
-    """
-    token = bearer_token()
-    if token is None:
-        if required:
-            raise Unauthorized("this endpoint needs Authorization: Bearer <token>")
-        return None
-    seat = games().seat_of_token(game_id, token)
-    if seat is not None:
-        return seat
-    if games().token_game(token):
-        raise Forbidden("this token belongs to another game")
-    raise Unauthorized("the token is not valid")
+    """The seat the caller's token acts for in this game; ``None`` for a spectator."""
+    seat = caller().seat
+    if seat is None and required:
+        raise Unauthorized("this endpoint needs Authorization: Bearer <token>")
+    return seat
 
 
 def if_match() -> int | None:
