@@ -286,6 +286,11 @@ class GameService:
             if expected is not None and expected != loaded.version and not fresh:
                 loaded, fresh = self._catch_up(game_id, loaded), True
             if expected is not None and expected != loaded.version:
+                # A twin request with the same idempotency key may be what moved the game on:
+                # its answer, not a 412, is this request's.
+                replay = self._replay(game_id, submission)
+                if replay:
+                    return replay
                 raise PreconditionFailed(
                     f"the game is at version {loaded.version}", current_version=loaded.version
                 )
