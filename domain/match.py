@@ -32,6 +32,7 @@ from domain.errors import (
     GameOver,
     IllegalMove,
     InvalidSetup,
+    NoSuchSeat,
     NotYourTurn,
     SeatTaken,
 )
@@ -207,7 +208,7 @@ def _join(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
         wanted = open_seats[0]
     elif wanted not in open_seats:
         if not 0 <= wanted < state.players:
-            raise IllegalMove(f"there is no seat {wanted}")
+            raise NoSuchSeat(f"there is no seat {wanted}; the table has {state.players}")
         raise SeatTaken(f"seat {wanted} is not open")
     joined = Event(
         "PlayerJoined",

@@ -17,6 +17,7 @@ from gunicorn.app.base import BaseApplication
 from werkzeug.exceptions import RequestTimeout
 
 DEFAULT_BODY_TIMEOUT_S = 10.0
+_LENGTH = "CONTENT_LENGTH"  # of the WSGI environment (not a setting of ours)
 
 
 def body_timeout_s() -> float:
@@ -74,7 +75,8 @@ class BodyTimeout:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         connection = environ.get("gunicorn.socket")
-        if isinstance(connection, socket.socket) and environ.get("CONTENT_LENGTH", "0") != "0":
+        announced = environ.get(_LENGTH) or "0"
+        if isinstance(connection, socket.socket) and announced != "0":
             environ["wsgi.input"] = _TimedBody(environ["wsgi.input"], connection, self.seconds)
         return self.app(environ, start_response)
 

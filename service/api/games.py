@@ -22,7 +22,7 @@ from service.api.http import (
     json_body,
 )
 from service.api.problems import BadRequest
-from service.errors import UnknownGame
+from service.errors import UnknownGame, VersionNotFound
 from service.games import Loaded
 from service.index import decode_cursor
 
@@ -154,11 +154,7 @@ def get_state(game_id: str) -> Response:
     else:
         state = games().state_at(game_id, version)
         if state.version < version:
-            raise BadRequest(
-                "invalid_parameter",
-                f"the game has {state.version} versions",
-                {"version": [f"At most {state.version}."]},
-            )
+            raise VersionNotFound(f"the game has {state.version} versions, not {version}")
     return with_etag(jsonify(state_view(state, seat)), state.version)
 
 

@@ -22,62 +22,56 @@ pytestmark = pytest.mark.redis
 CHOICES = 16  # hidden choices observed; all foreseen by luck alone is (1/15)**16
 
 
-def observed_choices(service: GameService, game_id: str, count: int) -> list[tuple]:
-    """Play the bots job by job; for each secret choice: what a spectator saw, and the choice."""
-    seen = []
+def observed_choices(service: GameService, count: int) -> list[tuple]:
+    """Play random bots' games job by job, as many as it takes; for each secret choice: the
+    game, what a spectator saw (command id, version, the legal choices), the recorded choice,
+    and the state the job decided in."""
+    seen: list[tuple] = []
     while len(seen) < count:
-        loaded = service.load(game_id)
-        state = loaded.state
-        assert state.status == "active", "the game ended before enough choices were made"
-        seat = min(state.to_act())
-        since = state.since[seat]
-        legal = state.definition.legal_commands(state.board, seat)
-        outcome = service.play_for(game_id, seat, since, "bot")
-        assert outcome is not None and outcome.envelopes
-        first = outcome.envelopes[0]  # the stored envelope: unredacted
-        if (first.cause or {}).get("type") == "choose":
-            public = (first.command_id, loaded.version, legal)
-            seen.append((public, first.cause, loaded, seat, since))
+        seats = [{"kind": "bot", "strategy": "random"}] * 3
+        game_id = service.create("fette-beute", seats, {}).game_id
+        while len(seen) < count and (loaded := service.load(game_id)).state.status == "active":
+            state = loaded.state
+            seat = min(state.to_act())
+            since = state.since[seat]
+            legal = state.definition.legal_commands(state.board, seat)
+            outcome = service.play_for(game_id, seat, since, "bot")
+            assert outcome is not None and outcome.envelopes
+            first = outcome.envelopes[0]  # the stored envelope: unredacted
+            if (first.cause or {}).get("type") == "choose":
+                public = (first.command_id, loaded.version, legal)
+                seen.append((game_id, public, first.cause, loaded, seat, since))
     return seen
 
 
-@pytest.fixture
-def bot_game(service: GameService) -> str:
-    seats = [{"kind": "bot", "strategy": "random"}] * 3
-    return service.create("fette-beute", seats, {}).game_id
-
-
-def test_a_spectator_cannot_foresee_a_random_bots_hidden_choices(service, bot_game):
+def test_a_spectator_cannot_foresee_a_random_bots_hidden_choices(service):
     foreseen = 0
-    for (command_id, version, legal), cause, _, _, _ in observed_choices(
-        service, bot_game, CHOICES
-    ):
+    for game_id, (command_id, version, legal), cause, *_ in observed_choices(service, CHOICES):
         kind, seat, since = command_id.split(":")  # "bot:<seat>:<since>", public in the feed
-        public_seed = f"{bot_game}:{kind}:{seat}:{since}:{version}"
+        public_seed = f"{game_id}:{kind}:{seat}:{since}:{version}"
         guess = random_strategy({}, legal, random.Random(public_seed))
         foreseen += guess["animals"] == cause["animals"]
     assert foreseen < CHOICES
 
 
-def test_with_the_secret_seed_every_choice_is_reproduced(service, bot_game):
+def test_with_the_secret_seed_every_choice_is_reproduced(service):
     """The choice is a function of the seed and the job alone (the test above is not vacuous)."""
-    seed = bytes.fromhex(service.load(bot_game).state.seed)
-    for (command_id, version, legal), cause, _, _, _ in observed_choices(service, bot_game, 6):
+    for game_id, (command_id, version, legal), cause, loaded, _, _ in observed_choices(service, 6):
         _, seat, since = command_id.split(":")
-        identity = f"{bot_game}:bot:{seat}:{since}:{version}"
-        rng = random.Random(fairness.bot_seed(seed, identity))
+        identity = f"{game_id}:bot:{seat}:{since}:{version}"
+        rng = random.Random(fairness.bot_seed(bytes.fromhex(loaded.state.seed), identity))
         assert random_strategy({}, legal, rng)["animals"] == cause["animals"]
 
 
-def test_the_same_job_twice_makes_the_same_choice(service, bot_game, redis_url, scheduler):
+def test_the_same_job_twice_makes_the_same_choice(service, redis_url, scheduler):
     """A job run again (say its first run died before the append) chooses what it chose."""
     from events.redis_client import connect
 
     other_process = build(connect(redis_url), scheduler)  # a cache of its own
-    for _, cause, loaded, seat, since in observed_choices(service, bot_game, 4):
-        again = other_process.bot_choice(bot_game, loaded, seat, since, "bot")
+    for game_id, _, cause, loaded, seat, since in observed_choices(service, 4):
+        again = other_process.bot_choice(game_id, loaded, seat, since, "bot")
         assert again == {"type": "choose", "animals": cause["animals"]}
-        assert other_process.bot_choice(bot_game, loaded, seat, since, "bot") == again
+        assert other_process.bot_choice(game_id, loaded, seat, since, "bot") == again
 
 
 def test_the_generator_seed_depends_on_the_secret_seed_and_on_the_job():

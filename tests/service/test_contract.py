@@ -20,6 +20,7 @@ from openapi_spec_validator import validate
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
+    positive_data_acceptance,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
@@ -33,6 +34,7 @@ pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("contract")]
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
 CHECKS = [
     not_a_server_error,
+    positive_data_acceptance,
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
