@@ -140,7 +140,7 @@ def int_arg(name: str, default: int | None, minimum: int, maximum: int) -> int |
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not re.fullmatch(r"\d{1,12}", raw) or not minimum <= int(raw) <= maximum:
+    if not re.fullmatch(r"\d{1,13}", raw) or not minimum <= int(raw) <= maximum:
         raise BadRequest(
             "invalid_parameter",
             f"{name} must be an integer from {minimum} to {maximum}",

@@ -1,14 +1,15 @@
 """openapi.yaml is the contract: the app serves exactly its paths, and every response conforms.
 
 schemathesis generates requests from the document (valid and invalid ones) and checks every
-response against it: no 5xx, only documented status codes, content types and bodies. Half of
-the generated calls are pointed at a real game and carry a real token, so that the happy paths
-are exercised too, not only the 404s.
+response against it: no 5xx, only documented status codes, content types and bodies, and no
+schema-valid request refused (see ``tests/service/schemathesis_cases.py``). Half of the
+generated calls are pointed at a real game, half of those with a real token, so that the happy
+paths are exercised too, not only the 404s. ``bench/schemathesis_run.py`` runs the same checks
+over thousands of cases.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
@@ -17,29 +18,14 @@ import schemathesis
 import yaml
 from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
-from schemathesis.checks import (
-    content_type_conformance,
-    not_a_server_error,
-    positive_data_acceptance,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
 
 from tests.service.conftest import Api
+from tests.service.schemathesis_cases import CHECKS, aim
 
 # One worker runs the whole module, in order, so the last test can count the cases.
 pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("contract")]
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
-CHECKS = [
-    not_a_server_error,
-    positive_data_acceptance,
-    status_code_conformance,
-    content_type_conformance,
-    response_schema_conformance,
-    response_headers_conformance,
-]
 CALLS: list[str] = []  # for the count of generated cases (printed with -s)
 UNDOCUMENTED = {"/docs", "/docs/assets/<path:name>", "/openapi.yaml", "/static/<path:filename>"}
 
@@ -93,11 +79,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 )
 def test_every_response_conforms(case, real_game, finished_game):
     game_id, tokens = finished_game if case.path.endswith("/stream") else real_game
-    pick = int(hashlib.sha256(repr(case.path_parameters).encode()).hexdigest(), 16)
-    if case.path_parameters and "game_id" in case.path_parameters and pick % 2:
-        case.path_parameters["game_id"] = game_id
-        if pick % 4 == 1:
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {tokens[0]}"}
+    aim(case, game_id, tokens[0])
     case.call_and_validate(checks=CHECKS)
     CALLS.append(case.operation.label)
 
