@@ -91,3 +91,38 @@ def test_zz_a_few_hundred_cases_ran():
     assert len(set(CALLS)) == sum(
         len([m for m in item if m != "parameters"]) for item in SPEC["paths"].values()
     )
+
+
+def test_the_create_bodies_are_the_catalogues():
+    """One variant per game: its player counts, strategies and options with their ranges."""
+    from domain import match, registry
+
+    schemas = SPEC["components"]["schemas"]
+    variants = {}
+    for ref in schemas["CreateGame"]["oneOf"]:
+        variant = schemas[ref["$ref"].rsplit("/", 1)[1]]
+        options = schemas[variant["properties"]["options"]["$ref"].rsplit("/", 1)[1]]
+        seats = variant["properties"]["seats"]
+        variants[variant["properties"]["game"]["const"]] = (
+            seats["minItems"],
+            seats["maxItems"],
+            {
+                name: (option["default"], option["minimum"], option["maximum"])
+                for name, option in options["properties"].items()
+            },
+            options["additionalProperties"],
+        )
+    real_games = [game for game in registry.all_games() if not game.id.startswith("toy-")]
+    assert variants == {
+        game.id: (
+            game.min_players,
+            game.max_players,
+            {n: (o.default, o.minimum, o.maximum) for n, o in match.all_options(game).items()},
+            False,
+        )
+        for game in real_games
+    }
+    bot = next(s for s in schemas["Seat"]["oneOf"] if s["properties"]["kind"]["const"] == "bot")
+    assert all(bot["properties"]["strategy"]["enum"] == sorted(g.strategies) for g in real_games)
+    listed = next(p for p in SPEC["paths"]["/v1/games"]["get"]["parameters"] if p["name"] == "game")
+    assert listed["schema"]["enum"] == sorted(variants)
