@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import _free_port
+from tests.conftest import _free_port, stop_process
 
 pytestmark = pytest.mark.redis
 
@@ -72,12 +72,7 @@ def api_server(redis_url: str, tmp_path: Path) -> Iterator[int]:
             time.sleep(0.1)
         yield port
     finally:
-        server.terminate()  # by pid
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
+        stop_process(server, 10)
         log.close()
 
 

@@ -6,6 +6,7 @@ and new bot and timeout games. The server is the test's own, so the games die wi
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -18,7 +19,8 @@ from rq.registry import StartedJobRegistry
 
 from events.redis_client import connect
 from service.bootstrap import build_service
-from tests.conftest import _answers, _free_port
+from tests.conftest import _answers, _free_port, stop_process
+from tests.docs import live
 from tests.workers.conftest import Workers, ended, envelopes, wait_until
 from tests.workers.slow_worker import SLOW
 from workers.scheduler import RQScheduler
@@ -47,9 +49,8 @@ class RedisServer:
 
     def stop(self) -> None:
         """SIGTERM by pid: Redis flushes its AOF and closes every connection."""
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
+        if self.process:
+            stop_process(self.process, 10)
 
 
 @pytest.fixture
@@ -105,3 +106,32 @@ def test_workers_wait_for_redis_and_carry_on(own_redis: RedisServer, tmp_path: P
     finally:
         assert not workers.stop_all()
         client.close()
+
+
+def test_foxden_up_stays_up_while_its_redis_is_away(own_redis: RedisServer, tmp_path: Path):
+    """``foxden up`` on an external Redis (``REDIS_URL``): nothing exits while it is away,
+    and afterwards a bot game created over HTTP plays to the end."""
+    env = {
+        **os.environ,
+        "REDIS_URL": own_redis.url,
+        "FOXDEN_RATE_LIMIT": "off",
+        "FOXDEN_QUEUE_PREFIX": f"fdt-up-{own_redis.port}",
+    }
+    running = live.start(env, tmp_path / "up.log")
+    try:
+        own_redis.stop()
+        time.sleep(OUTAGE_S)
+        assert live.get(running.base_url + "/readyz")[0] == 503
+        own_redis.start()
+        status, game = live.post(
+            running.base_url + "/v1/games",
+            {"game": "sly", "seats": [{"kind": "bot", "strategy": "random"}] * 2},
+        )
+        assert status == 201, game
+        live.wait_finished(running.base_url, game["id"], timeout=20)
+        assert running.process.poll() is None, running.output()[-3000:]
+        # The worker noticed (RQ's own retry while it waits for a job, or ours), and carried on.
+        assert re.search("could not connect to Redis|waiting for Redis", running.output())
+    finally:
+        left = live.stop(running)
+    assert not left, f"left running: {left}"
