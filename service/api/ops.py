@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import swagger_ui_bundle
+import flask_swagger_ui
 from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 
 from service import metrics
@@ -15,10 +15,13 @@ bp = Blueprint("ops", __name__)
 
 # A link to the top-level openapi.yaml in the tree; the file itself in a built wheel.
 OPENAPI = Path(__file__).with_name("openapi.yaml")
-SWAGGER = Path(swagger_ui_bundle.swagger_ui_path)
+# Swagger UI 5 (it reads OpenAPI 3.1; the 4.x of swagger-ui-bundle refuses our file), shipped
+# inside the flask-swagger-ui wheel: /docs needs no CDN.
+SWAGGER = Path(flask_swagger_ui.__file__).with_name("dist")
 
 DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foxden API</title>
+<link rel="icon" href="/docs/assets/favicon-32x32.png">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
