@@ -32,18 +32,9 @@ def json_body() -> Any:
 
 # RFC 6750 §2.1: the scheme, one space, a b64token; nothing before, between or after.
 BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
-# Endpoints outside the game API: probes and scrapers may carry credentials meant for a proxy.
-UNAUTHENTICATED = frozenset(
-    {
-        "ops.healthz",
-        "ops.readyz",
-        "ops.prometheus",
-        "ops.openapi",
-        "ops.docs",
-        "ops.docs_assets",
-        "static",
-    }
-)
+# The blueprints of the game API (/v1); the operations endpoints (health, metrics, docs) take
+# no token: probes and scrapers may carry credentials meant for a proxy.
+API_BLUEPRINTS = frozenset({"games", "feeds", "audit"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +94,7 @@ def _authenticate() -> Caller:
 
 def authenticate() -> None:
     """``before_request``: refuse a request whose token is not valid, whatever the route."""
-    if request.endpoint is not None and request.endpoint not in UNAUTHENTICATED:
+    if request.blueprint in API_BLUEPRINTS:
         caller()
 
 

@@ -7,6 +7,9 @@ deal that follows the last join is the system's, not a seatless player's.
 
 from __future__ import annotations
 
+import ipaddress
+import random
+
 import pytest
 from flask import Flask
 
@@ -28,8 +31,15 @@ def problem(response, status: int, code: str) -> dict:
     return response.json
 
 
+def fresh_address() -> str:
+    """An address no other test (or earlier run, within the window) has counted against."""
+    return str(ipaddress.IPv4Address(random.getrandbits(32)))
+
+
 def limited_api(service: GameService, spec: str = "20 per minute", **config) -> Api:
-    return Api(create_app(service, {"RATE_LIMIT": spec, **config}).test_client())
+    client = create_app(service, {"RATE_LIMIT": spec, **config}).test_client()
+    client.environ_base["REMOTE_ADDR"] = fresh_address()
+    return Api(client)
 
 
 def game_routes(app: Flask) -> list[tuple[str, str]]:
@@ -154,12 +164,13 @@ def test_forwarded_addresses_are_ignored_unless_proxies_are_trusted(service):
             for address in addresses
         )
 
-    spoofed = [f"198.51.100.{n}" for n in range(10)]
+    spoofed = [fresh_address() for _ in range(10)]
     assert passes(limited_api(service, "3 per minute"), spoofed) == 3
     behind_proxy = limited_api(service, "3 per minute", TRUSTED_PROXIES="1")
     assert passes(behind_proxy, spoofed) == 10  # each forwarded client has its own budget
     # Only the hop the proxy appended counts: a client's own X-Forwarded-For entries do not.
-    chained = [f"203.0.113.{n}, 192.0.2.7" for n in range(10)]
+    proxy_saw = fresh_address()
+    chained = [f"{fresh_address()}, {proxy_saw}" for _ in range(10)]
     assert passes(limited_api(service, "3 per minute", TRUSTED_PROXIES="1"), chained) == 3
 
 
