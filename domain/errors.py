@@ -72,3 +72,9 @@ class InvalidSetup(RuleError):
     """A game set-up (player count, options, seats) outside what the game allows."""
 
     code = "invalid_setup"
+
+
+class SeatLeft(RuleError):
+    """The seat is played by a bot since its player left; the player can no longer move it."""
+
+    code = "seat_left"

@@ -11,10 +11,16 @@ Match events (their names are reserved; a game never uses them):
   commitment, seed*}
 * ``PlayerJoined`` {seat, name, client_seed, token_hash*}
 * ``GameStarted`` {start_player, orders*}
-* ``SeatLeft`` {seat, strategy}
+* ``SeatLeft`` {seat, strategy}: a player left a running game; a bot plays the seat.
+* ``SeatReopened`` {seat}: a player gave the seat back before the start; it is open again.
 * ``GameEnded`` {result, seed}
 
 Fields marked * are hidden from every client until the game has ended.
+
+Leaving (``leave``, every game): before the start it gives the seat back (its token stops
+working); while the game runs it hands the seat to a bot for good. A seat played by a bot has no
+legal command, its player's commands are refused with ``seat_left``, and a second ``leave``
+changes nothing (``decide`` returns no event: leaving is idempotent).
 """
 
 from __future__ import annotations
@@ -34,11 +40,14 @@ from domain.errors import (
     InvalidSetup,
     NoSuchSeat,
     NotYourTurn,
+    SeatLeft,
     SeatTaken,
 )
 from domain.game import Command, Event, GameDefinition, Option, Seat, fold
 
-MATCH_EVENTS = frozenset({"GameCreated", "PlayerJoined", "GameStarted", "SeatLeft", "GameEnded"})
+MATCH_EVENTS = frozenset(
+    {"GameCreated", "PlayerJoined", "GameStarted", "SeatLeft", "SeatReopened", "GameEnded"}
+)
 SYSTEM_EVENTS = frozenset({"GameCreated", "GameStarted", "GameEnded"})
 MATCH_COMMANDS = frozenset({"create", "join", "leave"})
 LEAVE_STRATEGY = "greedy"
@@ -151,12 +160,13 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         return _join(state, command.body)
     if state.status == FINISHED:
         raise GameOver("the game has ended")
-    if state.status == WAITING:
-        raise GameNotStarted("the game waits for players to join")
     if command.type == "leave":
         return _leave(state, command.seat)
+    if state.status == WAITING:
+        raise GameNotStarted("the game waits for players to join")
     if command.seat is not None and command.kind == "player" and state.seats[command.seat].left:
-        raise IllegalMove("this seat was handed to a bot; its player can no longer move it")
+        # (A bot seat has no player: no token acts for it.)
+        raise SeatLeft("this seat is played by a bot since its player left")
     if command.seat is not None and command.seat not in state.to_act():
         raise NotYourTurn(f"seat {command.seat} is not to act now")
     return _play(state, state.definition.decide(state.board, command))
@@ -239,8 +249,13 @@ def _start_if_ready(state: MatchState) -> list[Event]:
 
 
 def _leave(state: MatchState, seat: Seat | None) -> list[Event]:
-    if seat is None or state.seats[seat].played_by_bot:
-        raise IllegalMove("only a human seat can be handed to a bot")
+    """Give a seat back before the start; hand it to a bot once the game runs (idempotent)."""
+    if seat is None or state.seats[seat].kind != "human" or state.seats[seat].open:
+        raise IllegalMove("only a taken human seat can be left")
+    if state.status == WAITING:
+        return [Event("SeatReopened", {"seat": seat})]
+    if state.seats[seat].left:
+        return []  # left already: nothing changes
     return [Event("SeatLeft", {"seat": seat, "strategy": LEAVE_STRATEGY})]
 
 
@@ -286,6 +301,9 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         seat = data["seat"]
         info = replace(state.seats[seat], left=True, strategy=data["strategy"])
         return replace(state, version=version, seats=_with(state.seats, seat, info))
+    if event.type == "SeatReopened":
+        seat = data["seat"]
+        return replace(state, version=version, seats=_with(state.seats, seat, SeatInfo("human")))
     if event.type == "GameEnded":
         return replace(state, version=version, status=FINISHED, result=data["result"], since={})
     game = state.definition
@@ -381,16 +399,21 @@ def view(state: MatchState, viewer: Seat | None) -> dict[str, Any]:
     }
 
 
-def legal_commands(state: MatchState, seat: Seat) -> list[dict[str, Any]]:
-    """Every command body the seat may send now (``leave`` included while it plays)."""
-    if state.status != ACTIVE:
+def game_moves(state: MatchState, seat: Seat) -> list[dict[str, Any]]:
+    """The game's moves the seat may make now, whoever makes them: its player, or the bot
+    that plays it (a bot seat, a player who left, a player whose time ran out)."""
+    if seat not in state.to_act():
         return []
-    moves = []
-    if seat in state.to_act():
-        moves = state.definition.legal_commands(state.board, seat)
-    if not state.seats[seat].played_by_bot:
-        moves.append({"type": "leave"})
-    return moves
+    return state.definition.legal_commands(state.board, seat)
+
+
+def legal_commands(state: MatchState, seat: Seat) -> list[dict[str, Any]]:
+    """Every command body the seat's player may send now: none for a seat a bot plays;
+    ``leave`` for a taken human seat until the end (before the start it gives the seat back)."""
+    info = state.seats[seat]
+    if state.status == FINISHED or info.played_by_bot or info.open:
+        return []
+    return [*game_moves(state, seat), {"type": "leave"}]
 
 
 def seats_summary(state: MatchState) -> list[dict[str, Any]]:

@@ -13,6 +13,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 Command = Callable[[argparse.Namespace], int]
+DATA_DIR_HELP = (
+    "without REDIS_URL, read the embedded Redis of the foxden up running here (default var)"
+)
 
 
 def _api(args: argparse.Namespace) -> int:
@@ -41,13 +44,29 @@ def _read_bundle(path: str) -> object:
         return json.load(file)
 
 
-def _stored(game_id: str) -> list:
-    """The envelopes of a game on ``REDIS_URL`` (raises ``Unreadable`` on a bad entry)."""
+def _redis(data_dir: str) -> tuple[str, str]:
+    """The Redis to read and how it was found: ``REDIS_URL``, else the embedded Redis of the
+    ``foxden up`` that runs in ``data_dir``, else the default URL."""
+    from events.redis_client import DEFAULT_URL
+    from service.supervisor import running_instance
+
+    if os.environ.get("REDIS_URL"):
+        return os.environ["REDIS_URL"], "REDIS_URL"
+    owner = running_instance(data_dir)
+    if owner and owner.get("redis_url"):
+        return str(owner["redis_url"]), (
+            f"the embedded Redis of {data_dir}/, foxden up pid {owner.get('pid', '?')}"
+        )
+    return DEFAULT_URL, f"the default: REDIS_URL is unset and no foxden up runs in {data_dir}/"
+
+
+def _stored(game_id: str, url: str) -> list:
+    """The envelopes of a game on ``url`` (raises ``Unreadable`` on a bad entry)."""
     from events.redis_client import connect
     from events.store import RedisEventStore
     from service.audit import stored_envelopes
 
-    client = connect()
+    client = connect(url)
     try:
         return stored_envelopes(RedisEventStore(client), game_id)
     finally:
@@ -74,16 +93,17 @@ def _audit(args: argparse.Namespace) -> int:
     else:
         import redis
 
+        url, found = _redis(args.data_dir)
         try:
-            envelopes = _stored(args.game)
+            envelopes = _stored(args.game, url)
         except audit.Unreadable as problem:
             envelopes, report = [], audit.unreadable_report(problem, args.game)
         except redis.RedisError as error:
-            print(f"foxden audit: Redis: {error}", file=sys.stderr)
+            print(f"foxden audit: Redis {url} ({found}): {error}", file=sys.stderr)
             return 1
         else:
             if not envelopes:
-                print(f"foxden audit: no game {args.game!r} on this Redis", file=sys.stderr)
+                print(f"foxden audit: no game {args.game!r} on {url} ({found})", file=sys.stderr)
                 return 1
             report = audit.audit(envelopes, pins=pins, game_id=args.game)
     if args.json:
@@ -97,6 +117,7 @@ def _replay(args: argparse.Namespace) -> int:
     from events.envelope import Envelope
     from service import replay
 
+    url, found = _redis(args.data_dir)
     try:
         if os.path.isfile(args.game):
             data = _read_bundle(args.game)
@@ -106,12 +127,12 @@ def _replay(args: argparse.Namespace) -> int:
             envelopes = [Envelope.from_dict(item) for item in events]
             game_id = str(data.get("id", args.game))
         else:
-            envelopes, game_id = _stored(args.game), args.game
+            envelopes, game_id = _stored(args.game, url), args.game
     except Exception as error:  # a bad file, a bad entry, Redis away: say so, no traceback
-        print(f"foxden replay: cannot read {args.game}: {error}", file=sys.stderr)
+        print(f"foxden replay: cannot read {args.game} ({url}, {found}): {error}", file=sys.stderr)
         return 1
     if not envelopes:
-        print(f"foxden replay: no game {args.game!r} on this Redis", file=sys.stderr)
+        print(f"foxden replay: no game {args.game!r} on {url} ({found})", file=sys.stderr)
         return 1
     if args.version is not None and not 1 <= args.version <= len(envelopes):
         print(f"foxden replay: the game has versions 1 to {len(envelopes)}", file=sys.stderr)
@@ -139,7 +160,9 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="foxden",
         description="Foxden: play, replay and audit card games over HTTP.",
-        epilog="REDIS_URL selects the Redis server (default redis://127.0.0.1:6379/0).",
+        epilog="REDIS_URL selects the Redis server. Unset, `audit --game` and `replay` read the "
+        "embedded Redis of the `foxden up` running in --data-dir (default var), else "
+        "redis://127.0.0.1:6379/0; every 'not found' names the Redis it read.",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -187,6 +210,7 @@ def parser() -> argparse.ArgumentParser:
         help="a head hash you noted at that version (repeatable)",
     )
     check.add_argument("--json", action="store_true", help="print the report as JSON")
+    check.add_argument("--data-dir", default="var", help=DATA_DIR_HELP)
     check.set_defaults(run=_audit)
 
     again = commands.add_parser(
@@ -205,6 +229,7 @@ def parser() -> argparse.ArgumentParser:
     again.add_argument("--version", type=int, metavar="N", help="stop at version N")
     again.add_argument("--views", action="store_true", help="show the view after every version")
     again.add_argument("--json", action="store_true", help="NDJSON: {version, event, view}")
+    again.add_argument("--data-dir", default="var", help=DATA_DIR_HELP)
     again.set_defaults(run=_replay)
     show = commands.add_parser(
         "demo",

@@ -172,6 +172,8 @@ def _match(event: str, d: Mapping[str, Any]) -> str | None:
         return f"game started; {_seat(d['start_player'])} begins"
     if event == "SeatLeft":
         return f"{_seat(d['seat'])} left; a {d['strategy']} bot plays on"
+    if event == "SeatReopened":
+        return f"{_seat(d['seat'])} gave the seat back; it is open again"
     if event == "GameEnded":
         seed = str(d.get("seed") or "")
         return f"game over; the seed is revealed: {seed[:16]}..."

@@ -10,6 +10,7 @@ asks for the latest state.
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import re
 import secrets
@@ -17,7 +18,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain import fairness, match
@@ -37,7 +38,9 @@ from service.errors import (
     VersionConflict,
 )
 from service.index import GameIndex
-from service.ports import Scheduler, utc_now
+from service.ports import Scheduler, SchedulingFailed, utc_now
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,9 @@ class Loaded:
 
     state: MatchState
     head_hash: str
+    # seat -> when its turn began (the ``at`` of the version ``state.since`` names), for the
+    # turn clocks; kept for the seats to act.
+    turns_began: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -64,6 +70,16 @@ class Outcome:
     @property
     def version(self) -> int:
         return self.envelopes[-1].version if self.envelopes else self.loaded.version
+
+
+def _turns_began(
+    previous: Mapping[int, str], state: MatchState, envelopes: Sequence[Envelope]
+) -> dict[int, str]:
+    """When each seat to act began its turn, given the envelopes just folded into ``state``:
+    a turn that began with one of them takes its time, any other began before them."""
+    at_of = {envelope.version: envelope.at for envelope in envelopes}
+    began = {seat: at_of.get(since) or previous.get(seat) for seat, since in state.since.items()}
+    return {seat: at for seat, at in began.items() if at}
 
 
 class StateCache:
@@ -156,7 +172,8 @@ class GameService:
         state = loaded.state if loaded else match.INITIAL
         for envelope in envelopes:
             state = match.evolve(state, upcast(envelope))
-        loaded = Loaded(state, envelopes[-1].hash)
+        began = _turns_began(loaded.turns_began if loaded else {}, state, envelopes)
+        loaded = Loaded(state, envelopes[-1].hash, began)
         self.cache.put(game_id, loaded)
         return loaded
 
@@ -265,7 +282,7 @@ class GameService:
         """
         state = loaded.state
         strategy = state.definition.strategies[state.seats[seat].strategy or match.LEAVE_STRATEGY]
-        legal = state.definition.legal_commands(state.board, seat)
+        legal = match.game_moves(state, seat)
         view = state.definition.view(state.board, seat)
         identity = f"{game_id}:{kind}:{seat}:{since}:{loaded.version}"
         rng = random.Random(fairness.bot_seed(bytes.fromhex(state.seed or ""), identity))
@@ -359,7 +376,8 @@ class GameService:
             ) from None
         if result.duplicate:
             return self._replayed(game_id, result.envelopes)
-        after = Loaded(state, result.envelopes[-1].hash)
+        began = _turns_began(loaded.turns_began, state, result.envelopes)
+        after = Loaded(state, result.envelopes[-1].hash, began)
         metrics.COMMANDS.labels(state.game, command.type).inc()
         self.cache.put(game_id, after)
         self._react(game_id, loaded.state, state)
@@ -382,17 +400,51 @@ class GameService:
         return Outcome(game_id, Loaded(state, envelopes[-1].hash), tuple(envelopes), replayed=True)
 
     def _react(self, game_id: str, before: MatchState, after: MatchState) -> None:
+        """Index the game and queue its follow-up jobs, after an append that succeeded.
+
+        The move has happened, so nothing here may turn its answer into an error: a failure
+        is logged and counted (``foxden_follow_up_failures_total``), and the sweeper, which
+        asks the same policy, queues what is missing on its next pass.
+        """
         # Index first: the sweeper finds games through the index, so a failure to schedule
         # must leave the game listed under its new status.
-        if not before.version:
-            self.index.add(game_id, after, self.clock())
-        elif before.status != after.status:
-            self.index.set_status(game_id, after)
+        try:
+            if not before.version:
+                self.index.add(game_id, after, self.clock())
+            elif before.status != after.status:
+                self.index.set_status(game_id, after)
+        except Exception:  # see above; the index can be rebuilt from the streams
+            metrics.FOLLOW_UP_FAILURES.labels("index").inc()
+            log.exception(
+                "game %s: the index was not updated after version %s", game_id, after.version
+            )
         jobs = policies.after_append(game_id, before, after)
-        if jobs:
+        if not jobs:
+            return
+        try:
             self.scheduler.schedule(jobs)
+        except SchedulingFailed as error:
+            self._not_scheduled(game_id, [job for job, _ in error.failed], error)
+        except Exception as error:  # the queue's own error: none was queued
+            self._not_scheduled(game_id, jobs, error)
+
+    def _not_scheduled(
+        self, game_id: str, jobs: Sequence[policies.FollowUp], error: Exception
+    ) -> None:
+        for job in jobs:
+            metrics.FOLLOW_UP_FAILURES.labels(job.kind).inc()
+        log.warning(
+            "game %s: follow-up jobs not queued, left to the sweeper: %s (%r)",
+            game_id,
+            " ".join(job.job_id for job in jobs),
+            error,
+        )
 
     # --- what a client sees ----------------------------------------------------------------
+
+    def clocks(self, loaded: Loaded) -> list[dict[str, Any]]:
+        """The running turn clocks: ``{seat, deadline, ms_left}`` per seat to act on a timer."""
+        return policies.turn_clocks(loaded.state, loaded.turns_began, self.clock())
 
     def peek(self, game_id: str) -> Loaded:
         """The cached state when there is one (no round trip), else the latest.

@@ -32,6 +32,12 @@ COMMANDS = Counter(
 CONFLICTS = Counter(
     "foxden_version_conflicts_total", "Appends refused because the game had moved on"
 )
+FOLLOW_UP_FAILURES = Counter(
+    "foxden_follow_up_failures_total",
+    "Follow-ups of a successful append that failed (bot, timeout: a job not queued; index);"
+    " the sweeper repairs them",
+    ["what"],
+)
 JOBS = Counter("foxden_jobs_total", "Worker jobs by kind and outcome", ["kind", "outcome"])
 
 

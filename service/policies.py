@@ -6,7 +6,11 @@ so the two can never disagree about which jobs a game needs.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
 
 from domain.match import MatchState
 
@@ -44,3 +48,30 @@ def after_append(game_id: str, before: MatchState, after: MatchState) -> list[Fo
     """The jobs that an append made necessary (those already scheduled before are left out)."""
     had = set(needed(game_id, before)) if before.version else set()
     return [job for job in needed(game_id, after) if job not in had]
+
+
+def turn_clocks(
+    state: MatchState, turns_began: Mapping[int, str], now: str
+) -> list[dict[str, Any]]:
+    """The deadline of each seat whose turn timeout runs (UTC ISO times, as events record
+    them), and the milliseconds left until it (0 once passed; the timeout fires soon after).
+
+    A deadline is the time of the version at which the seat became one to act, plus the
+    table's ``turn_timeout_s``: the timeout job of ``needed`` was scheduled then, with that
+    delay. A seat whose start time is not known (a past version) gets no clock.
+    """
+    clocks = []
+    current = datetime.fromisoformat(now)
+    for job in needed("", state):
+        if job.kind != TIMEOUT or job.seat not in turns_began:
+            continue
+        deadline = datetime.fromisoformat(turns_began[job.seat]) + timedelta(seconds=job.delay_s)
+        left = math.floor((deadline - current).total_seconds() * 1000)
+        clocks.append(
+            {
+                "seat": job.seat,
+                "deadline": deadline.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+                "ms_left": max(0, left),
+            }
+        )
+    return clocks

@@ -9,10 +9,21 @@ from typing import Protocol
 from service.policies import FollowUp
 
 
+class SchedulingFailed(Exception):
+    """Some follow-up jobs could not be queued (the others were); ``failed`` says which, why."""
+
+    def __init__(self, failed: Sequence[tuple[FollowUp, Exception]]) -> None:
+        self.failed = list(failed)
+        super().__init__("; ".join(f"{job.job_id}: {error!r}" for job, error in self.failed))
+
+
 class Scheduler(Protocol):
     """Runs follow-up jobs later (the RQ adapter lives in ``workers.scheduler``)."""
 
-    def schedule(self, jobs: Sequence[FollowUp]) -> None: ...
+    def schedule(self, jobs: Sequence[FollowUp]) -> None:
+        """Queue every job; raises when some could not be (``SchedulingFailed``, or the
+        connection's own error): the caller logs it and leaves the repair to the sweeper."""
+        ...
 
     def missing(self, jobs: Sequence[FollowUp]) -> list[FollowUp]:
         """The jobs among ``jobs`` that are neither queued, scheduled nor running."""

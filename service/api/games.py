@@ -41,6 +41,7 @@ def summary(loaded: Loaded) -> dict[str, Any]:
         "head_hash": loaded.head_hash,
         "seats": match.seats_summary(state),
         "to_act": sorted(state.to_act()),
+        "clocks": games().clocks(loaded),
         "options": dict(state.options),
         "commitment": state.commitment,
     }
@@ -141,21 +142,24 @@ def join(game_id: str) -> tuple[Response, int]:
     return jsonify(seat=seat, token=token, game=summary_of(game_id, outcome.loaded)), 201
 
 
-def state_view(state: MatchState, seat: int | None) -> dict[str, Any]:
-    return match.view(state, seat)
+def state_view(state: MatchState, seat: int | None, loaded: Loaded | None) -> dict[str, Any]:
+    """The seat's view, with the running turn clocks when ``loaded`` is the latest state (a
+    past version has none)."""
+    return {**match.view(state, seat), "clocks": games().clocks(loaded) if loaded else []}
 
 
 @bp.get("/v1/games/<game_id>/state")
 def get_state(game_id: str) -> Response:
     seat = caller_seat(game_id, required=False)
     version = int_arg("version", None, 1, 10**12)
-    if version is None:
-        state = games().load(game_id).state
+    latest = games().load(game_id)
+    if version is None or version >= latest.version:
+        state, loaded = latest.state, latest
     else:
-        state = games().state_at(game_id, version)
-        if state.version < version:
-            raise VersionNotFound(f"the game has {state.version} versions, not {version}")
-    return with_etag(jsonify(state_view(state, seat)), state.version)
+        state, loaded = games().state_at(game_id, version), None
+    if version is not None and state.version < version:
+        raise VersionNotFound(f"the game has {state.version} versions, not {version}")
+    return with_etag(jsonify(state_view(state, seat, loaded)), state.version)
 
 
 @bp.get("/v1/games/<game_id>/legal-moves")
@@ -187,6 +191,8 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
     answer = {
         "version": outcome.version,
         "events": games().shown(after, outcome.envelopes, seat),
-        "state": state_view(after, seat),
+        "state": state_view(after, seat, outcome.loaded),
     }
-    return jsonify(answer), 201, {"ETag": f'"{outcome.version}"'}
+    # A command that changed nothing (a second ``leave``) is answered 200, with the state.
+    status = 201 if outcome.envelopes else 200
+    return jsonify(answer), status, {"ETag": f'"{outcome.version}"'}

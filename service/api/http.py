@@ -83,11 +83,16 @@ def _authenticate() -> Caller:
     if token is None:
         return SPECTATOR
     path_game = (request.view_args or {}).get("game_id")
-    game_id = path_game or games().token_game(token)
+    owner = None if path_game else games().token_game(token)
+    game_id = path_game or owner
     seat = games().seat_of_token(game_id, token) if game_id else None
     if seat is not None:
         return Caller(game_id, seat)
-    if path_game and games().token_game(token):
+    if path_game:
+        owner = games().token_game(token)
+    if owner and owner == game_id:
+        raise Unauthorized("the token is not valid: its seat was given back before the start")
+    if owner:
         raise Forbidden("this token belongs to another game")
     raise Unauthorized("the token is not valid")
 

@@ -15,6 +15,7 @@ from domain.errors import (
     NoSuchSeat,
     NotYourTurn,
     RuleError,
+    SeatLeft,
     SeatTaken,
 )
 from domain.game import Command, fold
@@ -178,9 +179,30 @@ class TestPlay:
         assert [e.type for e in events] == ["SeatLeft"]
         state = fold_match(state, events)
         assert state.seats[0].played_by_bot
-        assert {"type": "leave"} not in match.legal_commands(state, 0)
-        with pytest.raises(IllegalMove):
+        assert match.legal_commands(state, 0) == []
+        assert match.decide(state, Command(0, {"type": "leave"})) == []  # leaving is idempotent
+
+    def test_leave_before_the_start_gives_the_seat_back(self):
+        state = replay(create("human", "human"))
+        state = fold_match(state, join(state, "ada"))
+        assert match.legal_commands(state, 0) == [{"type": "leave"}]
+        assert match.legal_commands(state, 1) == []  # an open seat has no player yet
+        events = match.decide(state, Command(0, {"type": "leave"}))
+        assert [e.type for e in events] == ["SeatReopened"]
+        state = fold_match(state, events)
+        assert state.seats[0].open and state.seat_of_token_hash("h-ada") is None
+        assert state.status == "waiting"
+        with pytest.raises(IllegalMove):  # nobody holds the seat now
             match.decide(state, Command(0, {"type": "leave"}))
+        state = fold_match(state, join(state, "bob"))
+        assert [info.name for info in state.seats] == ["bob", None]
+
+    def test_a_bot_seat_cannot_be_left(self):
+        state = replay(create("human", "bot"))
+        state = fold_match(state, join(state, "ada"))
+        assert match.legal_commands(state, 1) == []
+        with pytest.raises(IllegalMove):
+            match.decide(state, Command(1, {"type": "leave"}))
 
 
 class TestWhatClientsSee:
@@ -243,7 +265,7 @@ def test_since_restarts_when_the_only_seat_to_act_moves_and_still_acts():
     consecutive = 0
     for _ in range(40):
         (seat,) = state.to_act()
-        move = match.legal_commands(state, seat)[0]
+        move = state.definition.legal_commands(state.board, seat)[0]
         state = fold_match(state, match.decide(state, Command(seat, move)))
         if state.to_act() == {seat}:
             consecutive += 1
@@ -258,6 +280,8 @@ def test_a_seat_handed_to_a_bot_is_moved_by_the_bot_only():
     seat = next(iter(state.to_act()))
     state = fold_match(state, match.decide(state, Command(seat, {"type": "leave"})))
     draw = {"type": "draw", "count": 1}
-    with pytest.raises(IllegalMove, match="handed to a bot"):
+    with pytest.raises(SeatLeft) as refused:
         match.decide(state, Command(seat, draw))
+    assert refused.value.code == "seat_left"
+    assert match.legal_commands(state, seat) == []
     assert match.decide(state, Command(seat, draw, "bot"))

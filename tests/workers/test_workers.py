@@ -12,7 +12,7 @@ import socket
 import urllib.request
 from datetime import datetime
 
-import pytest
+from prometheus_client import REGISTRY
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
@@ -180,6 +180,10 @@ class Failing:
         return list(jobs)
 
 
+def lost_follow_ups(what: str) -> float:
+    return REGISTRY.get_sample_value("foxden_follow_up_failures_total", {"what": what}) or 0
+
+
 def test_the_sweeper_recovers_a_game_whose_scheduling_failed(
     games: GameService, workers: Workers
 ) -> None:
@@ -192,8 +196,10 @@ def test_the_sweeper_recovers_a_game_whose_scheduling_failed(
     lost = FollowUp(BOT, game_id, 0, state.since[0], 0)
     failing = GameService(games.store, Failing(), games.index)
 
-    with pytest.raises(Injected):
-        failing.handle(game_id, 0, {"type": "leave"})  # appended; its bot job never enqueued
+    before = lost_follow_ups("bot")
+    # Appended, its bot job never enqueued: answered all the same, the failure counted.
+    assert failing.handle(game_id, 0, {"type": "leave"}).envelopes
+    assert lost_follow_ups("bot") == before + 1
 
     left = envelopes(games, game_id)
     assert [e.type for e in left if e.type == "SeatLeft"] == ["SeatLeft"]
@@ -211,8 +217,7 @@ def test_the_sweeper_recovers_a_game_whose_start_could_not_schedule(
     workers.start(1)
     game_id = games.create("fette-beute", [{"kind": "human"}, *bots(2)], {}).game_id
     failing = GameService(games.store, Failing(), games.index)
-    with pytest.raises(Injected):
-        failing.join(game_id, "ada")  # the start is appended; the bots' jobs never enqueued
+    failing.join(game_id, "ada")  # the start is appended; the bots' jobs never enqueued
     assert games.load(game_id).state.status == "active"
     wait_until(lambda: moves(games, game_id, 1), SWEEP_S + 4, "the sweeper")
     games.handle(game_id, 0, {"type": "leave"})

@@ -112,7 +112,7 @@ class TestHostedByTheMatch:
         while state.status == match.ACTIVE:
             seat = min(state.to_act())
             view = GAME.view(state.board, seat)
-            legal = match.legal_commands(state, seat)
+            legal = match.game_moves(state, seat)  # the seats are bots
             strategy = GAME.strategies[state.seats[seat].strategy]
             new = match.decide(state, Command(seat, strategy(view, legal, rng)))
             events.extend(new)

@@ -49,7 +49,7 @@ def test_a_bot_match_runs_from_creation_to_the_end(hosted):
     log = list(events)
     while state.status == match.ACTIVE:
         (seat,) = state.to_act()
-        legal = match.legal_commands(state, seat)
+        legal = match.game_moves(state, seat)  # the seats are bots
         board = match.view(state, seat)["board"]
         choice = GAME.strategies[state.seats[seat].strategy](board, legal, rng)
         new = match.decide(state, Command(seat, choice))

@@ -24,7 +24,7 @@ def test_a_match_of_bots_runs_to_its_end() -> None:
     while state.status == match.ACTIVE:
         (seat,) = state.to_act()
         view = match.view(state, seat)  # the bot gets the match view; the board is inside
-        legal = match.legal_commands(state, seat)
+        legal = match.game_moves(state, seat)  # the seats are bots
         body = GAME.strategies[state.seats[seat].strategy](view, legal, rng)
         new = match.decide(state, Command(seat, body))
         if body["type"] == "lay":
