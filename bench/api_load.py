@@ -144,6 +144,9 @@ def start_foxden(url: str, port: int, workers: int, threads: int) -> subprocess.
             str(port),
             "--workers",
             str(workers),
+            # Like the bare app beside it: threads, not foxden api's default gevent worker.
+            "--worker-class",
+            "gthread",
             "--threads",
             str(threads),
         ],

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -38,6 +37,7 @@ from domain import registry
 from events.redis_client import connect
 from events.store import keys
 from service.bootstrap import build_service
+from service.tournament import stop_workers
 from workers.scheduler import Names, RQScheduler
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,18 +62,6 @@ def start_workers(count: int, url: str, prefix: str, logs: Path) -> list[subproc
                 subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
             )
     return procs
-
-
-def stop_workers(procs: list[subprocess.Popen]) -> None:
-    for proc in procs:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-    for proc in procs:
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
 
 
 def cpu_seconds(procs: list[subprocess.Popen]) -> float:

@@ -13,6 +13,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -20,8 +21,8 @@ from domain import fairness, registry
 from domain.game import Command, GameDefinition
 
 
-def playout(game: GameDefinition, players: int, rng: random.Random) -> int:
-    """One random game; returns how many commands it took."""
+def started(game: GameDefinition, players: int, rng: random.Random) -> Any:
+    """A game with default options, dealt from a seed drawn from ``rng``."""
     options = {name: option.default for name, option in game.options.items()}
     state = game.initial_state(players, options)
     start = fairness.derive_start(
@@ -29,6 +30,12 @@ def playout(game: GameDefinition, players: int, rng: random.Random) -> int:
     )
     for event in game.decide(state, Command(None, start)):
         state = game.evolve(state, event)
+    return state
+
+
+def playout(game: GameDefinition, players: int, rng: random.Random) -> int:
+    """One random game; returns how many commands it took."""
+    state = started(game, players, rng)
     steps = 0
     while game.result(state) is None:
         seat = rng.choice(sorted(game.to_act(state)))

@@ -31,10 +31,11 @@ def worker_alive(hostname: str | None = None) -> str | None:
     from rq import Worker
 
     from events.redis_client import connect
+    from service.bootstrap import queue_url
     from workers.scheduler import Names, queue_prefix
 
     hostname = hostname or socket.gethostname()
-    client = connect()
+    client = connect(queue_url())  # the workers register where the jobs are
     try:
         names = Names(queue_prefix())
         mine = [w for w in Worker.all(connection=client) if w.hostname == hostname]

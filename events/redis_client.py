@@ -6,6 +6,12 @@ about a minute instead of failing fast; an ``XREAD BLOCK`` longer than the socke
 fails with TimeoutError (after all the retries); and the 101st open event stream of a process
 gets ``MaxConnectionsError``. :func:`connect` sets each of these on purpose.
 
+Redis Cluster: a ``redis+cluster://HOST:PORT`` URL (any node; its peers are discovered) gives a
+``RedisCluster`` with the same settings per node. Every command of one game stays within the
+game's slot (its keys share a hash tag), so nothing here needs a cross-slot command; the direct
+path below sends each command to the connection of the node that owns its key
+(:func:`pool_for`). :data:`TRANSIENT` names the errors a failover raises for a few seconds.
+
 hiredis: redis-py picks its C reply parser by itself whenever the ``hiredis`` package is
 importable (it is a dependency, ``redis[hiredis]``); :data:`HIREDIS_AVAILABLE` says whether it
 did. It parses replies several times faster than the pure-Python parser, which matters for
@@ -14,28 +20,40 @@ reading streams.
 
 from __future__ import annotations
 
+import collections
 import os
-import threading
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import redis
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.cluster import RedisCluster
 from redis.retry import Retry
 from redis.utils import HIREDIS_AVAILABLE
 
+Client = redis.Redis | RedisCluster
+
 __all__ = [
+    "CLUSTER_SCHEMES",
     "CONNECT_TIMEOUT_S",
     "DEFAULT_URL",
     "FALL_BACK",
     "HIREDIS_AVAILABLE",
     "MAX_BLOCK_MS",
     "SOCKET_TIMEOUT_S",
+    "TRANSIENT",
+    "Client",
     "blocking_socket_timeout",
     "connect",
     "direct",
+    "direct_all",
+    "direct_connections",
+    "is_cluster",
+    "is_cluster_url",
     "max_connections",
+    "pool_for",
     "retry_policy",
+    "store_url",
 ]
 
 DEFAULT_URL = "redis://127.0.0.1:6379/0"
@@ -47,6 +65,26 @@ SOCKET_TIMEOUT_S = 5.0
 MAX_BLOCK_MS = 60_000
 HEALTH_CHECK_INTERVAL_S = 30
 RETRIES = 3
+# ``redis+cluster://`` → the scheme redis-py knows for the node it starts from.
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+# What a Redis (or a cluster's slot) that is down, restarting or failing over raises: worth
+# retrying, never the client's fault. A Redis Cluster failover raised only ConnectionError for
+# its 3.7 s (stack notes 2, section 3); the rest are what a slot in motion may answer.
+TRANSIENT: tuple[type[Exception], ...] = (
+    redis.ConnectionError,
+    redis.TimeoutError,
+    redis.exceptions.ReadOnlyError,  # a replica, during a failover
+    redis.exceptions.ClusterDownError,  # CLUSTERDOWN, MASTERDOWN
+    redis.exceptions.TryAgainError,  # a slot being moved
+    redis.exceptions.SlotNotCoveredError,  # no node serves the slot yet
+)
+# Answers that mean "ask another node": the cluster client follows them (and learns the new
+# slot table), so the direct path hands such a command to it.
+_REDIRECTS = (
+    redis.exceptions.AskError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.ClusterError,
+)
 
 
 def blocking_socket_timeout(max_block_ms: int = MAX_BLOCK_MS) -> float:
@@ -79,55 +117,88 @@ def max_connections() -> int:
     return value
 
 
-def connect(url: str | None = None, *, blocking: bool = False) -> redis.Redis:
+def store_url() -> str:
+    """The event store's Redis: ``REDIS_URL``, else ``redis://127.0.0.1:6379/0``."""
+    return os.environ.get("REDIS_URL") or DEFAULT_URL
+
+
+def is_cluster_url(url: str) -> bool:
+    """Whether ``url`` names a Redis Cluster (``redis+cluster://`` or ``rediss+cluster://``)."""
+    return urlsplit(url).scheme in CLUSTER_SCHEMES
+
+
+def is_cluster(client: Client) -> bool:
+    return isinstance(client, RedisCluster)
+
+
+def connect(url: str | None = None, *, blocking: bool = False) -> Client:
     """A client for ``url``, else ``REDIS_URL``, else ``redis://127.0.0.1:6379/0``.
 
-    Accepts ``redis://``, ``rediss://`` and ``unix:///path/to/socket?db=N`` URLs. Connecting
+    Accepts ``redis://``, ``rediss://`` and ``unix:///path/to/socket?db=N`` URLs, and
+    ``redis+cluster://HOST:PORT`` for a Redis Cluster (a ``RedisCluster`` that discovers the
+    other nodes from that one; a cluster has database 0 only). Connecting
     times out after 2 s and a reply after 5 s; with ``blocking=True`` the reply timeout is
     :func:`blocking_socket_timeout` (65 s), longer than any BLOCK up to :data:`MAX_BLOCK_MS`.
     Give blocking reads their own client: they hold a connection for the whole BLOCK.
     """
-    url = url or os.environ.get("REDIS_URL") or DEFAULT_URL
-    options: dict[str, Any] = {}
-    if urlsplit(url).scheme in ("redis", "rediss"):
+    url = url or store_url()
+    parts = urlsplit(url)
+    options: dict[str, Any] = {
+        "socket_connect_timeout": CONNECT_TIMEOUT_S,
+        "socket_timeout": blocking_socket_timeout() if blocking else SOCKET_TIMEOUT_S,
+        # A pooled connection idle for this long is PINGed before use, so a connection that a
+        # proxy or the server dropped is replaced instead of failing the next command.
+        "health_check_interval": HEALTH_CHECK_INTERVAL_S,
+        "max_connections": max_connections(),  # per node, on a cluster
+        "retry": retry_policy(),
+    }
+    if parts.scheme != "unix":
         # TCP keepalive lets a long BLOCK notice a peer that vanished; a Unix socket
         # connection takes no such option (and has no such problem).
         options["socket_keepalive"] = True
-    return redis.Redis.from_url(
-        url,
-        socket_connect_timeout=CONNECT_TIMEOUT_S,
-        socket_timeout=blocking_socket_timeout() if blocking else SOCKET_TIMEOUT_S,
-        # A pooled connection idle for this long is PINGed before use, so a connection that a
-        # proxy or the server dropped is replaced instead of failing the next command.
-        health_check_interval=HEALTH_CHECK_INTERVAL_S,
-        max_connections=max_connections(),
-        retry=retry_policy(),
-        **options,
-    )
+    if parts.scheme in CLUSTER_SCHEMES:
+        if parts.path.strip("/") not in ("", "0") or "db=" in parts.query:
+            raise ValueError(f"a Redis Cluster has database 0 only: {url!r}")
+        node = urlunsplit(parts._replace(scheme=CLUSTER_SCHEMES[parts.scheme], path=""))
+        return RedisCluster.from_url(node, **options)
+    return redis.Redis.from_url(url, **options)
+
+
+def pool_for(client: Client, key: str) -> redis.ConnectionPool:
+    """The pool of the server that holds ``key``: the client's own, or its node's on a cluster."""
+    if isinstance(client, RedisCluster):
+        return client.get_node_from_key(key).redis_connection.connection_pool
+    return client.connection_pool
 
 
 FALL_BACK = object()
-# The pool attribute that holds each thread's own connection for the direct path.
+# The pool attribute that holds the idle connections of the direct path.
 _ATTRIBUTE = "_foxden_direct_connections"
+# Idle direct connections kept per pool; more are closed when handed back. Under threads a
+# process never has more in use than it has threads; under gevent (stack notes 2 §2) only the
+# greenlets that are in the middle of a command hold one, so this many cover the usual load and
+# a burst (a thousand streams opening at once) cannot leave a thousand idle connections behind.
+MAX_IDLE_DIRECT = 32
 
 
 def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
-    """Run one command on this thread's connection, skipping redis-py's per-command wrapper.
+    """Run one command on a connection of the direct path, skipping redis-py's wrapper.
 
     redis-py 8 wraps every command in observability hooks, argument checks and a retry loop
     (about 20 µs of CPU a call here, more than the append script costs the server), and
     checking a connection out of its pool and back in cost another 6 % of a move's
     instructions in the API (bench/api_cost.py). The hot paths
     (append, read, head, the rate limit's lease) send their command here instead and get the
-    reply as Redis sent it. On a connection problem or a NOSCRIPT this returns
-    :data:`FALL_BACK`, and the caller repeats the command through the client, with its retry
-    policy (safe for the append: see :func:`retry_policy`).
+    reply as Redis sent it. On a connection problem, a NOSCRIPT or a cluster's redirection
+    (MOVED, ASK, TRYAGAIN, CLUSTERDOWN) this returns :data:`FALL_BACK`, and the caller repeats
+    the command through the client, with its retry policy (safe for the append: see
+    :func:`retry_policy`); a cluster client follows the redirection and learns the new slots.
     """
-    connection = _connection(pool)
+    connection = _take(pool)
     try:
         connection.send_command(*command)
         return connection.read_response()
-    except redis.exceptions.NoScriptError:
+    except (redis.exceptions.NoScriptError, *_REDIRECTS):
         return FALL_BACK
     except (redis.ConnectionError, redis.TimeoutError, OSError):
         connection.disconnect()
@@ -139,20 +210,74 @@ def direct(pool: redis.ConnectionPool, *command: Any) -> Any:
         # reply may still come, and must never be read as the answer to the next command.
         connection.disconnect()
         raise
+    finally:
+        _give_back(pool, connection)
+
+
+def _take(pool: redis.ConnectionPool) -> redis.Connection:
+    """An idle connection of the direct path to ``pool``'s server, else a new one.
+
+    Not one per thread: under gevent a thread-local is a greenlet-local, and one connection per
+    greenlet would be one per open stream. A shared stack of idle connections is the same
+    number as before under threads (at most one in use per thread) and a handful under gevent.
+    Kept outside the pool's count and its checkout (whose cost is what this path saves); they
+    hang on the pool itself, not in a table keyed by pool: a connection refers back to its pool
+    (redis-py 8's maintenance handler), so such a table would keep every pool alive. A
+    connection reconnects by itself after an error and PINGs after ``health_check_interval``
+    idle. ``deque.pop`` and ``append`` are atomic, so no lock is needed under either model.
+    """
+    idle = pool.__dict__.get(_ATTRIBUTE)
+    if idle is None:
+        idle = pool.__dict__.setdefault(_ATTRIBUTE, collections.deque())
+    while True:
+        try:
+            connection = idle.pop()
+        except IndexError:
+            return pool.connection_class(**pool.connection_kwargs)
+        if connection.pid == os.getpid():
+            return connection
+        # Made before a fork: the parent's socket, never to be shared; drop it.
+
+
+def _give_back(pool: redis.ConnectionPool, connection: redis.Connection) -> None:
+    idle = pool.__dict__[_ATTRIBUTE]
+    if len(idle) < MAX_IDLE_DIRECT:
+        idle.append(connection)
+    else:
+        connection.disconnect()
 
 
 def _connection(pool: redis.ConnectionPool) -> redis.Connection:
-    """This thread's connection to ``pool``'s server, made with the pool's own settings.
-
-    Kept outside the pool's count: the threads that use the direct path are the server's
-    (a fixed number), and a thread's connections close when the thread or the pool is gone.
-    They hang on the pool itself, not in a table keyed by pool: a connection refers back to
-    its pool (redis-py 8's maintenance handler), so such a table would keep every pool alive.
-    A connection reconnects by itself after an error and PINGs after ``health_check_interval``
-    idle.
-    """
-    mine = pool.__dict__.get(_ATTRIBUTE) or pool.__dict__.setdefault(_ATTRIBUTE, threading.local())
-    connection = getattr(mine, "connection", None)
-    if connection is None or connection.pid != os.getpid():  # none yet, or made before a fork
-        connection = mine.connection = pool.connection_class(**pool.connection_kwargs)
+    """The connection the next direct command from here will use (tests look at it)."""
+    connection = _take(pool)
+    _give_back(pool, connection)
     return connection
+
+
+def direct_all(pool: redis.ConnectionPool, *commands: tuple[Any, ...]) -> list[Any]:
+    """Send ``commands`` at once on one connection of the direct path and read every reply.
+
+    One round trip, and all on one connection, which ``WAIT`` and ``WAITAOF`` need (they wait
+    for the writes of their own connection). An error reply takes its command's place in the
+    list as the exception; a connection problem raises, after the connection is dropped.
+    """
+    connection = _take(pool)
+    replies: list[Any] = []
+    try:
+        connection.send_packed_command(connection.pack_commands(commands))
+        for _ in commands:
+            try:
+                replies.append(connection.read_response())
+            except redis.ResponseError as error:
+                replies.append(error)
+    except BaseException:
+        connection.disconnect()  # a reply may still be on its way: never read it as the next
+        raise
+    finally:
+        _give_back(pool, connection)
+    return replies
+
+
+def direct_connections(pool: redis.ConnectionPool) -> int:
+    """How many idle connections the direct path keeps for ``pool`` (for tests and metrics)."""
+    return len(pool.__dict__.get(_ATTRIBUTE, ()))

@@ -22,18 +22,22 @@ script that, atomically:
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import redis
+from redis.cluster import ClusterNode, RedisCluster
 
 try:  # redis-py >= 6
     from redis.maint_notifications import MaintNotificationsConfig
 except ImportError:  # pragma: no cover
     MaintNotificationsConfig = None  # type: ignore[assignment,misc]
 
+from events import durability as durable
 from events.codec import decode_entries
 from events.envelope import (
     GENESIS_HASH,
@@ -43,7 +47,17 @@ from events.envelope import (
     seal_encoded,
     verify_chain,
 )
-from events.redis_client import FALL_BACK, MAX_BLOCK_MS, blocking_socket_timeout, direct
+from events.redis_client import (
+    FALL_BACK,
+    MAX_BLOCK_MS,
+    TRANSIENT,
+    Client,
+    blocking_socket_timeout,
+    direct,
+    direct_all,
+    is_cluster,
+    pool_for,
+)
 
 __all__ = [
     "GENESIS_HASH",
@@ -54,6 +68,7 @@ __all__ = [
     "RedisEventStore",
     "VersionConflict",
     "keys",
+    "retry_window_s",
 ]
 
 # KEYS[1] stream, KEYS[2] idempotency hash.
@@ -157,6 +172,18 @@ def keys(game_id: str) -> tuple[str, str]:
 
 
 _ABSENT = object()
+# How long an append keeps retrying a store that is down before it gives up (503): long
+# enough to ride out a blip, short enough to answer a client within a request's patience.
+# A cluster failover takes about node-timeout + 2 s (stack notes 2, section 3), so with the
+# default node timeout of 15 s the client sees 503 + Retry-After and retries.
+DEFAULT_RETRY_S = {False: 0.0, True: 2.0}
+RETRY_PAUSE_S = 0.1
+
+
+def retry_window_s(cluster: bool) -> float:
+    """``FOXDEN_STORE_RETRY_S``; by default 2 s on a cluster, 0 (the client's own retries) else."""
+    raw = os.environ.get("FOXDEN_STORE_RETRY_S")
+    return float(raw) if raw else DEFAULT_RETRY_S[cluster]
 
 
 def _text(value: Any) -> str:
@@ -177,17 +204,25 @@ class RedisEventStore:
 
     def __init__(
         self,
-        redis_client: redis.Redis,
+        redis_client: Client,
         *,
-        blocking_client: redis.Redis | None = None,
+        blocking_client: Client | None = None,
         max_block_ms: int = MAX_BLOCK_MS,
+        durability: durable.Durability | None = None,
     ) -> None:
         self._redis = redis_client
         self._append = redis_client.register_script(APPEND_LUA)
-        self._pool = redis_client.connection_pool
+        self._cluster = is_cluster(redis_client)
+        # One pool for every key on one server (no look-up on the hot path); on a cluster
+        # each key's node's pool, looked up per command (``pool_for``).
+        self._pool = None if self._cluster else redis_client.connection_pool
         self._blocking = blocking_client
         self._blocking_lock = threading.Lock()
         self.max_block_ms = max_block_ms
+        self.durability = durability or durable.Durability()
+        # Checked against the servers now: a setting they cannot honour fails at start-up.
+        self._waits = durable.check(redis_client, self.durability)
+        self.retry_s = retry_window_s(self._cluster)
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -226,10 +261,12 @@ class RedisEventStore:
         args = [expected_version, command_id, fingerprint, prev_hash]
         args.extend(stored for _, stored in sealed)
         try:
-            reply = direct(self._pool, "EVALSHA", self._append.sha, 2, stream, cmds, *args)
-            if reply is FALL_BACK:
-                reply = self._append(keys=[stream, cmds], args=args)  # loads it if need be
-            status, value = reply
+            try:
+                status, value = self._send(stream, cmds, args)
+            except TRANSIENT:
+                if self.retry_s <= 0:
+                    raise
+                status, value = self._send_again(stream, cmds, args)
         except redis.ResponseError as error:
             message = str(error)
             if message.startswith("VERSION_CONFLICT "):
@@ -250,6 +287,54 @@ class RedisEventStore:
         # it as new, not as someone else's earlier command.
         own = [envelope.hash for envelope in original] == [envelope.hash for envelope, _ in sealed]
         return AppendResult(int(first), int(last), original, not own)
+
+    def _send(self, stream: str, cmds: str, args: list[Any]) -> Any:
+        """Run the append script (and the durability waits) once."""
+        if self._waits:
+            return self._send_durably(stream, cmds, args)
+        pool = self._pool or pool_for(self._redis, stream)
+        reply = direct(pool, "EVALSHA", self._append.sha, 2, stream, cmds, *args)
+        if reply is FALL_BACK:
+            reply = self._append(keys=[stream, cmds], args=args)  # loads it if need be
+        return reply
+
+    def _send_again(self, stream: str, cmds: str, args: list[Any]) -> Any:
+        """Retry a store that is down (restarting, failing over) for ``retry_s`` at most.
+
+        A retry sends the very same sealed envelopes and command id: if an earlier attempt was
+        applied and only its reply was lost, the script answers it as the command's own
+        duplicate (see ``append``), never as a second append.
+        """
+        deadline = time.monotonic() + self.retry_s
+        while True:
+            if time.monotonic() + RETRY_PAUSE_S > deadline:
+                return self._send(stream, cmds, args)  # the last try: its error is the answer
+            time.sleep(RETRY_PAUSE_S)
+            try:
+                return self._send(stream, cmds, args)
+            except TRANSIENT:
+                continue
+
+    def _send_durably(self, stream: str, cmds: str, args: list[Any]) -> Any:
+        """The script and then the waits, in one round trip on one connection (WAIT and
+        WAITAOF wait for the writes of their own connection, so the client's pool, which may
+        hand out another connection for each command, cannot be used)."""
+        command = ("EVALSHA", self._append.sha, 2, stream, cmds, *args)
+        pool = self._pool or pool_for(self._redis, stream)
+        reply, *waited = direct_all(pool, command, *self._waits)
+        if isinstance(reply, redis.exceptions.NoScriptError):
+            self._append.sha = self._redis.script_load(APPEND_LUA)  # on every primary
+            reply, *waited = direct_all(pool, command, *self._waits)
+        if isinstance(reply, redis.exceptions.AskError | redis.exceptions.ClusterError):
+            # The slot moved (MOVED, ASK) or is down: the cluster client follows, learns the
+            # new slot table (or raises the transient error), and the next attempt goes there.
+            self._redis.exists(stream)
+            raise redis.exceptions.TryAgainError(str(reply))
+        if isinstance(reply, Exception):
+            raise reply
+        if not durable.confirmed(self._waits, waited):
+            raise durable.NotDurable(f"not confirmed within {self.durability.wait_ms} ms")
+        return reply
 
     def recorded(self, game_id: str, command_id: str, fingerprint: str = "") -> list[Envelope]:
         """The events an earlier append with ``command_id`` wrote; [] if there was none.
@@ -279,7 +364,7 @@ class RedisEventStore:
         low = f"({after}-0" if after else "-"
         high = f"{until}-0" if until is not None else "+"
         command = ("XRANGE", stream, low, high) + (("COUNT", count) if count is not None else ())
-        reply = direct(self._pool, *command)
+        reply = direct(self._pool or pool_for(self._redis, stream), *command)
         if reply is FALL_BACK:
             reply = self._redis.xrange(stream, low, high, count=count)
         return decode_entries(reply)
@@ -287,7 +372,8 @@ class RedisEventStore:
     def head(self, game_id: str) -> tuple[int, str]:
         """``(version, hash)`` of the last event; ``(0, GENESIS_HASH)`` for an empty game."""
         stream = keys(game_id)[0]
-        reply = direct(self._pool, "XREVRANGE", stream, "+", "-", "COUNT", 1)
+        pool = self._pool or pool_for(self._redis, stream)
+        reply = direct(pool, "XREVRANGE", stream, "+", "-", "COUNT", 1)
         if reply is FALL_BACK:
             reply = self._redis.xrevrange(stream, "+", "-", count=1)
         entries = decode_entries(reply)
@@ -322,6 +408,21 @@ class RedisEventStore:
             entries = reply[0][1]
         return decode_entries(entries)
 
+    def close_idle_followers(self) -> None:
+        """Close the idle connections of ``follow`` (a pool keeps every connection it made).
+
+        For a caller whose blocking reads have all ended, so that none holds a socket.
+        """
+        if self._blocking is None:
+            return
+        if is_cluster(self._blocking):  # a pool per node
+            nodes = self._blocking.get_nodes()
+            pools = [n.redis_connection.connection_pool for n in nodes if n.redis_connection]
+        else:
+            pools = [self._blocking.connection_pool]
+        for pool in pools:
+            pool.disconnect(inuse_connections=False)
+
     def verify(self, game_id: str, seed: bytes | None) -> ChainReport:
         """Check the game's whole hash chain (links only when ``seed`` is None)."""
         return verify_chain(self.read(game_id), seed)
@@ -329,14 +430,19 @@ class RedisEventStore:
     # --- internals ----------------------------------------------------------------------------
 
     @property
-    def redis(self) -> redis.Redis:
+    def redis(self) -> Client:
         """The client the store was built on (its pool serves the rest of the service too)."""
         return self._redis
 
-    def _blocking_client(self) -> redis.Redis:
+    def _blocking_client(self) -> Client:
         """The client for XREAD BLOCK: the main client's settings, a longer socket timeout."""
         if self._blocking is None:
             with self._blocking_lock:
+                if self._blocking is None and self._cluster:
+                    settings = dict(self._redis.nodes_manager.connection_kwargs)
+                    settings["socket_timeout"] = blocking_socket_timeout(self.max_block_ms)
+                    nodes = [ClusterNode(node.host, node.port) for node in self._redis.get_nodes()]
+                    self._blocking = RedisCluster(startup_nodes=nodes, **settings)
                 if self._blocking is None:
                     pool = self._redis.connection_pool
                     settings = dict(pool.connection_kwargs)

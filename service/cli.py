@@ -18,22 +18,50 @@ DATA_DIR_HELP = (
 )
 
 
+def _settings_refused(command: str, *, servers: bool = True) -> bool:
+    """Check REDIS_URL, FOXDEN_QUEUE_URL and FOXDEN_DURABILITY before starting; say what is
+    wrong (on stderr) and return True when the command must not start."""
+    from events.durability import DurabilityUnavailable
+    from service.bootstrap import ConfigurationError, check_settings, queue_url
+
+    try:
+        check_settings() if servers else queue_url()
+    except (ConfigurationError, DurabilityUnavailable) as error:
+        print(f"foxden {command}: {error}", file=sys.stderr)
+        return True
+    return False
+
+
 def _api(args: argparse.Namespace) -> int:
     from service.server import serve
 
-    serve(args.host, args.port, workers=args.workers, threads=args.threads)
+    if _settings_refused("api"):
+        return 2
+    serve(
+        args.host,
+        args.port,
+        workers=args.workers,
+        worker_class=args.worker_class,
+        threads=args.threads,
+    )
     return 0
 
 
 def _worker(args: argparse.Namespace) -> int:
     from workers.runner import run_worker
 
+    if _settings_refused("worker"):
+        return 2
     return run_worker(burst=args.burst, name=args.name)
 
 
 def _up(args: argparse.Namespace) -> int:
     from service.supervisor import up
 
+    # The servers are checked by the API and the worker it starts (the embedded Redis does
+    # not run yet); a missing queue Redis is refused here, before anything starts.
+    if _settings_refused("up", servers=False):
+        return 2
     return up(args.host, args.port, workers=args.workers, data_dir=args.data_dir)
 
 
@@ -156,13 +184,34 @@ def _demo(args: argparse.Namespace) -> int:
     return demo(args.url, args.game, args.players, args.strategy, args.delay)
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from service.tournament import TournamentError, run
+
+    names = [name.strip() for name in args.strategies.split(",") if name.strip()]
+    try:
+        summary = run(
+            args.game, args.players, names, args.games, workers=args.workers, out=Path(args.out)
+        )
+    except TournamentError as error:
+        print(f"foxden tournament: {error}", file=sys.stderr)
+        return 2
+    print((Path(args.out) / "results.md").read_text(encoding="utf-8"))
+    print(f"{len(summary['game_ids'])} games; results in {args.out}/")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="foxden",
         description="Foxden: play, replay and audit card games over HTTP.",
-        epilog="REDIS_URL selects the Redis server. Unset, `audit --game` and `replay` read the "
-        "embedded Redis of the `foxden up` running in --data-dir (default var), else "
-        "redis://127.0.0.1:6379/0; every 'not found' names the Redis it read.",
+        epilog="REDIS_URL selects the event store's Redis (redis+cluster://HOST:PORT for a Redis "
+        "Cluster). Unset, `audit --game` and `replay` read the embedded Redis of the `foxden up` "
+        "running in --data-dir (default var), else redis://127.0.0.1:6379/0; every 'not found' "
+        "names the Redis it read. FOXDEN_QUEUE_URL selects the jobs' Redis (default: REDIS_URL; "
+        "required with a cluster), FOXDEN_DURABILITY when a move counts as stored (none, fsync, "
+        "replica; docs/operations.md).",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -171,7 +220,14 @@ def parser() -> argparse.ArgumentParser:
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     api.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "2")))
     api.add_argument(
-        "--threads", type=int, default=32, help="threads per process (an SSE stream holds one)"
+        "--worker-class",
+        choices=["gevent", "gthread"],
+        default="gevent",
+        help="gevent (default): streams on greenlets, FOXDEN_STREAMS_PER_PROCESS of them per "
+        "process; gthread: one thread per request or stream",
+    )
+    api.add_argument(
+        "--threads", type=int, default=32, help="threads per process under gthread only"
     )
     api.set_defaults(run=_api)
 
@@ -267,6 +323,25 @@ def parser() -> argparse.ArgumentParser:
         help="seconds between moves on screen (default %(default)s)",
     )
     show.set_defaults(run=_demo)
+
+    match = commands.add_parser(
+        "tournament",
+        help="play bot strategies against each other through the workers, and rate them",
+        description="Plays --games games on REDIS_URL (every one stored and auditable), rotating"
+        " the seats, and writes results.md, results.json and ratings.png into --out"
+        " (docs/bots.md).",
+    )
+    match.add_argument("--game", required=True, help="fette-beute, sly or gloria-picktoria")
+    match.add_argument("--players", type=int, required=True, help="seats per game")
+    match.add_argument(
+        "--strategies", required=True, help="comma-separated; a name may repeat (ismcts,greedy)"
+    )
+    match.add_argument("--games", type=int, required=True, help="games to play")
+    match.add_argument(
+        "--workers", type=int, default=2, help="workers to start when none runs (default 2)"
+    )
+    match.add_argument("--out", default="tournament", help="output directory (default %(default)s)")
+    match.set_defaults(run=_tournament)
     return top
 
 

@@ -30,7 +30,7 @@ from events.envelope import Draft, Envelope, canonical
 from events.store import GENESIS_HASH, RedisEventStore
 from events.store import IdempotencyKeyReused as StoreKeyReused
 from events.store import VersionConflict as StoreConflict
-from service import metrics, policies
+from service import metrics, policies, strategies
 from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -177,6 +177,25 @@ class GameService:
         self.cache.put(game_id, loaded)
         return loaded
 
+    def advance(self, game_id: str, envelopes: Sequence[Envelope]) -> Loaded:
+        """The state after ``envelopes``, new events just read from the stream (live delivery).
+
+        Moves the cached state on with them when they follow it, with no read of its own; a
+        cache that is behind them catches up with one read, and one that is already past them
+        stays as it is (it is the latest; redaction asks only whether the game has ended).
+        """
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.version >= envelopes[-1].version:
+            return cached
+        if cached is None or cached.version != envelopes[0].version - 1:
+            return self._catch_up(game_id, cached)
+        state = cached.state
+        for envelope in envelopes:
+            state = match.evolve(state, upcast(envelope))
+        loaded = Loaded(state, envelopes[-1].hash)
+        self.cache.put(game_id, loaded)
+        return loaded
+
     def rebuild_index(self) -> int:
         """Rebuild the game index from every game stream in Redis; returns the game count."""
         found = []
@@ -281,12 +300,13 @@ class GameService:
         end) can foresee a hidden one from the public identity.
         """
         state = loaded.state
-        strategy = state.definition.strategies[state.seats[seat].strategy or match.LEAVE_STRATEGY]
+        strategy_name = state.seats[seat].strategy or match.LEAVE_STRATEGY
+        strategy = state.definition.strategies[strategy_name]
         legal = match.game_moves(state, seat)
         view = state.definition.view(state.board, seat)
         identity = f"{game_id}:{kind}:{seat}:{since}:{loaded.version}"
         rng = random.Random(fairness.bot_seed(bytes.fromhex(state.seed or ""), identity))
-        return strategy(view, legal, rng)
+        return strategies.choose(strategy_name, strategy, view, legal, rng)
 
     # --- the cycle ---------------------------------------------------------------------------
 

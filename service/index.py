@@ -1,56 +1,94 @@
-"""The global index of games: a projection of the streams, kept in a few sorted sets.
+"""The global index of games: a projection of the streams, kept in bucketed sorted sets.
 
 Written only when a game is created or changes status (never per move), so it costs nothing
 on the hot path. It can be rebuilt from the streams at any time (``rebuild``).
 
-Keys: ``fd:games:seq`` (a counter giving each game its place in creation order),
-``fd:games:by:<filter>`` (sorted sets of game ids scored by that place, one per filter: ``all``,
-``status:<s>``, ``game:<g>``, ``status:<s>:game:<g>``), ``fd:games:meta`` (id → summary JSON)
-and ``fd:tokens`` (token hash → game id, to tell a token of another game from a bad one).
+Buckets: a game's index entries live in bucket ``crc32(game id) % BUCKETS``, and a token's in
+bucket ``crc32(token hash) % BUCKETS``; every key of one bucket shares the hash tag
+``{ix:<b>}`` (or ``{tk:<b>}``), so on a Redis Cluster each bucket is one slot and the buckets
+spread over the masters: no slot is the hot spot of every creation, and each write of the
+index stays within one slot (one MULTI). A page is read from every bucket and merged.
+
+Keys of bucket ``b``: ``fd:{ix:b}:by:<filter>`` (sorted sets of game ids scored by their
+*position*, one per filter: ``all``, ``status:<s>``, ``game:<g>``, ``status:<s>:game:<g>``),
+``fd:{ix:b}:meta`` (id → summary JSON) and ``fd:{tk:b}:tokens`` (token hash → game id, to tell a
+token of another game from a bad one).
+
+Position: the creation time in microseconds, made strictly increasing within a process; no
+global counter, so nothing is shared by every creation. The order is (position, game id),
+newest first, and a cursor names the last (position, id) of its page, so pages never skip or
+repeat a game even when two processes create games in the same microsecond.
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
+import heapq
+import threading
+import time
+import zlib
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
-import redis
 
 from domain.match import MatchState
+from events.redis_client import Client
 
-SEQ, META, TOKENS = "fd:games:seq", "fd:games:meta", "fd:tokens"
-
-
-def _sets(status: str, game: str) -> list[str]:
-    return [
-        "fd:games:by:all",
-        f"fd:games:by:status:{status}",
-        f"fd:games:by:game:{game}",
-        f"fd:games:by:status:{status}:game:{game}",
-    ]
+BUCKETS = 16
+ALL_FILTERS = "fd:{ix:*}:by:*"
 
 
-def encode_cursor(position: int) -> str:
-    return base64.urlsafe_b64encode(str(position).encode()).decode().rstrip("=")
+def bucket_of(name: str) -> int:
+    return zlib.crc32(name.encode()) % BUCKETS
 
 
-def decode_cursor(cursor: str) -> int:
-    """The position a cursor stands for; raises ``ValueError`` for a cursor we did not issue."""
+def _meta(bucket: int) -> str:
+    return f"fd:{{ix:{bucket}}}:meta"
+
+
+def _tokens(bucket: int) -> str:
+    return f"fd:{{tk:{bucket}}}:tokens"
+
+
+def _filter(bucket: int, name: str) -> str:
+    return f"fd:{{ix:{bucket}}}:by:{name}"
+
+
+def _filters(status: str, game: str) -> list[str]:
+    return ["all", f"status:{status}", f"game:{game}", f"status:{status}:game:{game}"]
+
+
+def encode_cursor(position: int, game_id: str) -> str:
+    return base64.urlsafe_b64encode(f"{position}:{game_id}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[int, str]:
+    """The (position, id) a cursor stands for; ``ValueError`` for a cursor we did not issue."""
     padded = cursor + "=" * (-len(cursor) % 4)
-    position = int(base64.urlsafe_b64decode(padded.encode()).decode())
-    if position < 0:
-        raise ValueError("negative cursor")
-    return position
+    position, game_id = base64.urlsafe_b64decode(padded.encode()).decode().split(":", 1)
+    if int(position) < 0 or not game_id:
+        raise ValueError("not a cursor of ours")
+    return int(position), game_id
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 class GameIndex:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: Client) -> None:
         self.redis = client
+        self._last_position = 0
+        self._lock = threading.Lock()
+
+    def _next_position(self) -> int:
+        with self._lock:
+            self._last_position = max(time.time_ns() // 1000, self._last_position + 1)
+            return self._last_position
 
     def add(self, game_id: str, state: MatchState, created_at: str) -> None:
-        position = self.redis.incr(SEQ)
+        bucket, position = bucket_of(game_id), self._next_position()
         meta = {
             "id": game_id,
             "game": state.game,
@@ -59,44 +97,91 @@ class GameIndex:
             "position": position,
             "status": state.status,
         }
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(META, game_id, orjson.dumps(meta))
-        for key in _sets(state.status, state.game or ""):
-            pipe.zadd(key, {game_id: position})
+        pipe = self.redis.pipeline(transaction=True)  # one bucket, one slot
+        pipe.hset(_meta(bucket), game_id, orjson.dumps(meta))
+        for name in _filters(state.status, state.game or ""):
+            pipe.zadd(_filter(bucket, name), {game_id: position})
         pipe.execute()
 
     def set_status(self, game_id: str, state: MatchState) -> None:
-        raw = self.redis.hget(META, game_id)
+        bucket = bucket_of(game_id)
+        raw = self.redis.hget(_meta(bucket), game_id)
         if raw is None:
             return
         meta = orjson.loads(raw)
-        old = set(_sets(meta["status"], meta["game"]))
-        new = set(_sets(state.status, meta["game"]))
+        old = set(_filters(meta["status"], meta["game"]))
+        new = set(_filters(state.status, meta["game"]))
         meta["status"] = state.status
         pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(META, game_id, orjson.dumps(meta))
-        for key in old - new:
-            pipe.zrem(key, game_id)
-        for key in new - old:
-            pipe.zadd(key, {game_id: meta["position"]})
+        pipe.hset(_meta(bucket), game_id, orjson.dumps(meta))
+        for name in old - new:
+            pipe.zrem(_filter(bucket, name), game_id)
+        for name in new - old:
+            pipe.zadd(_filter(bucket, name), {game_id: meta["position"]})
         pipe.execute()
 
     def page(
         self, status: str | None, game: str | None, cursor: str | None, limit: int
     ) -> tuple[list[dict[str, Any]], str | None]:
-        """Newest first; ``cursor`` continues where the previous page stopped."""
-        key = "fd:games:by:" + ":".join(
+        """Newest first; ``cursor`` continues where the previous page stopped.
+
+        Each bucket gives its first ``limit + 1`` games after the cursor (one pipeline: on a
+        cluster, one round trip per master), the merge keeps the first ``limit + 1`` of all,
+        and their summaries come from their buckets' hashes (a second pipeline).
+        """
+        name = ":".join(
             part for part in (status and f"status:{status}", game and f"game:{game}") if part
         )
-        if key.endswith(":"):
-            key += "all"
-        top = f"({decode_cursor(cursor)}" if cursor else "+inf"
-        ids = self.redis.zrevrangebyscore(key, top, "-inf", start=0, num=limit + 1)
-        more = len(ids) > limit
-        ids = ids[:limit]
-        metas = [orjson.loads(raw) for raw in self.redis.hmget(META, ids)] if ids else []
-        next_cursor = encode_cursor(metas[-1]["position"]) if more and metas else None
+        name = name or "all"
+        after = decode_cursor(cursor) if cursor else None
+        pipe = self.redis.pipeline(transaction=False)
+        for bucket in range(BUCKETS):
+            key = _filter(bucket, name)
+            if after is None:
+                pipe.zrevrangebyscore(key, "+inf", "-inf", start=0, num=limit + 1, withscores=True)
+            else:
+                # Ties at the cursor's position (rare: two processes, one microsecond), then
+                # everything below it.
+                pipe.zrevrangebyscore(key, after[0], after[0], withscores=True)
+                pipe.zrevrangebyscore(
+                    key, f"({after[0]}", "-inf", start=0, num=limit + 1, withscores=True
+                )
+        found: list[tuple[int, str, int]] = []
+        for bucket, replies in zip(
+            range(BUCKETS), _chunks(pipe.execute(), 1 if after is None else 2), strict=True
+        ):
+            for reply in replies:
+                for member, score in reply:
+                    game_id, position = _text(member), int(score)
+                    if after is None or (position, game_id) < after:
+                        found.append((position, game_id, bucket))
+        chosen = heapq.nlargest(limit + 1, found)
+        more = len(chosen) > limit
+        chosen = chosen[:limit]
+        metas: list[dict[str, Any]] = []
+        if chosen:
+            pipe = self.redis.pipeline(transaction=False)
+            for _, game_id, bucket in chosen:
+                pipe.hget(_meta(bucket), game_id)
+            metas = [orjson.loads(raw) for raw in pipe.execute() if raw is not None]
+        next_cursor = encode_cursor(*chosen[-1][:2]) if more and chosen else None
         return metas, next_cursor
+
+    def each(self, status: str, chunk: int = 1000) -> Iterator[str]:
+        """Every game id with ``status``, bucket by bucket, in no particular order.
+
+        For a sweep over all of them: much cheaper than ``page``, which merges every bucket's
+        head for each page to keep the global order. Read in chunks by offset: a game that
+        leaves the status meanwhile may make one other be skipped, which the next sweep sees.
+        """
+        for bucket in range(BUCKETS):
+            key, start = _filter(bucket, f"status:{status}"), 0
+            while True:
+                ids = self.redis.zrange(key, start, start + chunk - 1)
+                yield from (_text(game_id) for game_id in ids)
+                if len(ids) < chunk:
+                    break
+                start += chunk
 
     def rebuild(self, games: Iterable[tuple[str, MatchState, str]]) -> int:
         """Drop the index and build it again from ``(game id, state, created_at)`` triples.
@@ -104,8 +189,10 @@ class GameIndex:
         The streams are the truth; the index is only a projection of them. Games are placed
         in the order of their creation time.
         """
-        stale = [*self.redis.scan_iter(match="fd:games:by:*", count=500), META, SEQ]
-        self.redis.delete(*stale)
+        stale = [*self.redis.scan_iter(match=ALL_FILTERS, count=500)]
+        stale += [_meta(bucket) for bucket in range(BUCKETS)]
+        stale += [_tokens(bucket) for bucket in range(BUCKETS)]
+        self.redis.delete(*stale)  # split per slot by a cluster client
         ordered = sorted(games, key=lambda game: game[2])
         for game_id, state, created_at in ordered:
             self.add(game_id, state, created_at)
@@ -116,8 +203,13 @@ class GameIndex:
         return len(ordered)
 
     def remember_token(self, token_hash: str, game_id: str) -> None:
-        self.redis.hset(TOKENS, token_hash, game_id)
+        self.redis.hset(_tokens(bucket_of(token_hash)), token_hash, game_id)
 
     def game_of_token(self, token_hash: str) -> str | None:
-        game_id = self.redis.hget(TOKENS, token_hash)
-        return game_id.decode() if isinstance(game_id, bytes) else game_id
+        game_id = self.redis.hget(_tokens(bucket_of(token_hash)), token_hash)
+        return _text(game_id) if game_id is not None else None
+
+
+def _chunks(items: list[Any], size: int) -> Iterable[list[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

@@ -9,6 +9,7 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     generate_latest,
     multiprocess,
@@ -39,6 +40,26 @@ FOLLOW_UP_FAILURES = Counter(
     ["what"],
 )
 JOBS = Counter("foxden_jobs_total", "Worker jobs by kind and outcome", ["kind", "outcome"])
+# Live delivery (service/live.py). In multiprocess mode a gauge is summed over the live processes.
+STREAMS_OPEN = Gauge(
+    "foxden_streams_open", "Open event streams (SSE, NDJSON follow)", multiprocess_mode="livesum"
+)
+STREAM_READERS = Gauge(
+    "foxden_stream_readers",
+    "Games being read for their streams (one reader per game per process)",
+    multiprocess_mode="livesum",
+)
+STREAM_READS = Counter(
+    "foxden_stream_reads_total",
+    "XREADs of the stream readers, by outcome (events, or timeout: nothing new)",
+    ["outcome"],
+)
+STREAM_EVENTS = Counter(
+    "foxden_stream_events_total", "Events the stream readers read (each once per process)"
+)
+STREAMS_REFUSED = Counter(
+    "foxden_streams_refused_total", "Streams answered 503 because the process held its cap"
+)
 
 
 # The labelled series of a route, found once: ``labels()`` takes a lock and builds a key on

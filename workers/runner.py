@@ -36,6 +36,7 @@ from rq.serializers import JSONSerializer
 
 from events.redis_client import connect
 from service import metrics
+from service.bootstrap import queue_url
 from workers.jobs import service
 from workers.scheduler import (
     ALIVE_TTL_MS,
@@ -203,7 +204,9 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
     worker (``<name>.<n>``), so that a job the old one had started is seen as abandoned and
     scheduled again by the sweeper.
 
-    RQ gets a Redis client of its own: it waits in BLPOP for up to its dequeue timeout (about
+    The jobs live on :func:`service.bootstrap.queue_url` (``FOXDEN_QUEUE_URL``, else the
+    store's Redis when that is one server). RQ gets a Redis client of its own: it waits in
+    BLPOP for up to its dequeue timeout (about
     400 s) and raises the socket timeout of the client it is given to match. Given the
     service's client, every append and read would inherit that timeout.
 
@@ -217,13 +220,16 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
     if not logging.getLogger().handlers:
         logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
     names = Names(queue_prefix())
-    games = service()
-    rq_connection = connect(blocking=True)
+    games = service()  # built now: a setting that cannot work fails before the worker starts
+    rq_connection = connect(queue_url(), blocking=True)
+    # The housekeeper's keys (the scheduler lease, liveness, the sweep token) belong with the
+    # jobs, on the queue Redis, where the API's scheduler looks for them.
+    queue_client = connect(queue_url())
     signals = _Signals()
     previous: SimpleWorker | None = None
     for incarnation in itertools.count():
         signals.install()
-        if not wait_for_redis([rq_connection, games.store.redis], signals.stop):
+        if not wait_for_redis([rq_connection, queue_client, games.store.redis], signals.stop):
             return 0
         _bury(previous)
         try:
@@ -235,7 +241,7 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
             )
         except REDIS_DOWN:
             continue  # gone again already
-        if _work(worker, games.store.redis, names, burst, level) or signals.stop.is_set():
+        if _work(worker, queue_client, names, burst, level) or signals.stop.is_set():
             return 0
         log.warning("worker %s: lost Redis; reconnecting", worker.name)
         previous = worker

@@ -77,6 +77,7 @@ from domain.game import GameDefinition
 
 from .bots import STRATEGIES
 from .rules import decide, to_act
+from .search import ismcts
 from .state import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, evolve, initial_state, shuffles
 from .views import legal_commands, redact, redact_command, result, view
 
@@ -97,7 +98,7 @@ GAME = GameDefinition(
     redact=redact,
     redact_command=redact_command,
     result=result,
-    strategies=STRATEGIES,
+    strategies={**STRATEGIES, "ismcts": ismcts},
     command_types=("choose", "reveal"),
 )
 

@@ -104,6 +104,7 @@ from .bots import STRATEGIES
 from .cards import OPTIONS
 from .deal import shuffles
 from .rules import COMMAND_TYPES, decide
+from .search import ismcts
 from .state import evolve, initial_state
 from .views import legal_commands, redact, redact_command, result, to_act, view
 
@@ -124,7 +125,7 @@ GAME = GameDefinition(
     redact=redact,
     redact_command=redact_command,
     result=result,
-    strategies=STRATEGIES,
+    strategies={**STRATEGIES, "ismcts": ismcts},
     command_types=COMMAND_TYPES,
 )
 

@@ -83,6 +83,7 @@ from . import bots
 from .model import OPTIONS, initial_state
 from .rules import COMMAND_TYPES, decide, evolve
 from .scoring import result
+from .search import ismcts
 from .views import legal_commands, redact, redact_command, to_act, view
 
 
@@ -108,6 +109,6 @@ GAME = GameDefinition(
     redact=redact,
     redact_command=redact_command,
     result=result,
-    strategies={"random": bots.random_bot, "greedy": bots.greedy_bot},
+    strategies={"random": bots.random_bot, "greedy": bots.greedy_bot, "ismcts": ismcts},
     command_types=COMMAND_TYPES,
 )

@@ -49,6 +49,21 @@ def greedy_bot(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -
     return rng.choice(choices)
 
 
+def unseen_cards(board: Mapping[str, Any]) -> list[set[str]]:
+    """Per seat, its cards nobody has seen face up, gobbled or captured (in hand or face down)."""
+    unknown = [set(CARDS) for _ in range(board["players"])]
+    for entry in board["spaces"]:
+        if entry["status"] in ("safe", "flipped"):
+            unknown[entry["owner"]].discard(entry["card"])
+    for pile in board["gobbled"]:
+        for hen in pile:
+            unknown[hen["owner"]].discard(hen["card"])
+    for owners in board["captured_foxes"]:
+        for owner in owners:
+            unknown[owner].discard(FOX)
+    return unknown
+
+
 class _Sight:
     """What the seat knows, and the values it derives from it."""
 
@@ -64,16 +79,7 @@ class _Sight:
             (i, self.spaces[i]["owner"], self.spaces[i]["card"])
             for i in (self.index[space] for space in board["reveal"])
         ]
-        unknown = [set(CARDS) for _ in range(self.n)]
-        for entry in self.spaces:
-            if entry["status"] in ("safe", "flipped"):
-                unknown[entry["owner"]].discard(entry["card"])
-        for pile in board["gobbled"]:
-            for hen in pile:
-                unknown[hen["owner"]].discard(hen["card"])
-        for owners in board["captured_foxes"]:
-            for owner in owners:
-                unknown[owner].discard(FOX)
+        unknown = unseen_cards(board)
         # Identity distribution of each face-down card: its own owner knows it; for the others a
         # card laid before one of its owner's cards went back to hand cannot be that card.
         self.face_down: dict[int, list[tuple[float, str]]] = {}

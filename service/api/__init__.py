@@ -9,10 +9,12 @@ from typing import Any
 from flask import Flask, Response, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import metrics
+from service import capacity, metrics, tickets
 from service.api import audit, feeds, games, http, jsonio, ops, problems, ratelimit
 from service.errors import GameNotFound
 from service.games import GameService, is_game_id
+from service.live import LiveHub
+from service.strategies import install_plugins
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
@@ -27,15 +29,27 @@ def defaults() -> dict[str, Any]:
         # How many proxies in front of the API append to X-Forwarded-For; 0 (the default)
         # trusts no forwarded header: the peer's address is the client's.
         "TRUSTED_PROXIES": os.environ.get("FOXDEN_TRUSTED_PROXIES", "0"),
+        # Open event streams one process holds; beyond it a new stream is a 503.
+        "STREAMS_PER_PROCESS": capacity.streams_per_process(),
+        "STREAM_TICKET_TTL_S": tickets.ttl_s(),
     }
 
 
 def create_app(service: GameService, config: dict[str, Any] | None = None) -> Flask:
+    install_plugins()  # the catalogue lists plugin strategies; creating a game accepts them
     app = Flask(__name__)
     app.config.update(defaults())
     app.config.update(config or {})
     app.json = jsonio.OrjsonProvider(app)
     app.extensions["foxden.games"] = service
+    app.extensions["foxden.live"] = LiveHub(
+        service,
+        block_ms=int(app.config["SSE_BLOCK_MS"]),
+        max_streams=int(app.config["STREAMS_PER_PROCESS"]),
+    )
+    app.extensions["foxden.tickets"] = tickets.StreamTickets(
+        service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])
+    )
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
     for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp):
         app.register_blueprint(blueprint)

@@ -1,4 +1,8 @@
-"""The event feeds: a JSON page, an NDJSON stream, and Server-Sent Events (live).
+"""The event feeds: a JSON page, an NDJSON stream (``?follow=true``: live), and Server-Sent
+Events (live), with the stream tickets a browser's ``EventSource`` opens its seat's stream with.
+
+Live streams go through the process's ``LiveHub`` (service/live.py): one read per game per
+process, fanned out; at most ``STREAMS_PER_PROCESS`` at once, then 503 with Retry-After.
 
 Every event is shown as the caller may see it: the envelope (version, type, at, by,
 command_id, hashes) is public, the private parts of ``data`` and ``cause`` are removed until the
@@ -7,14 +11,18 @@ game has ended.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import select
+import socket
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, json, jsonify, request
 
-from domain.match import FINISHED
-from service.api.http import caller_seat, games, int_arg
+from service.api.http import bearer_token, caller_seat, flag_arg, games, int_arg
+from service.api.problems import BadRequest
+from service.errors import Unauthorized
 from service.games import GameService
+from service.live import LiveHub, finished_and_sent
 
 bp = Blueprint("feeds", __name__)
 
@@ -27,6 +35,8 @@ def events(game_id: str) -> Response:
     seat = caller_seat(game_id, required=False)
     after = int_arg("after", 0, 0, 10**12) or 0
     if request.accept_mimetypes.best_match(["application/json", NDJSON]) == NDJSON:
+        if flag_arg("follow"):
+            return _live(game_id, seat, after, "ndjson", NDJSON)
         limit = int_arg("limit", None, 1, 10**9)
         return Response(_ndjson(games(), game_id, seat, after, limit), mimetype=NDJSON)
     limit = int_arg("limit", PAGE_DEFAULT, 1, PAGE_MAX) or PAGE_DEFAULT
@@ -62,41 +72,86 @@ def _ndjson(
 
 @bp.get("/v1/games/<game_id>/events/stream")
 def stream(game_id: str) -> Response:
-    seat = caller_seat(game_id, required=False)
+    ticket = request.args.get("ticket")
+    if ticket is None:
+        seat = caller_seat(game_id, required=False)
+    elif bearer_token() is not None:
+        raise BadRequest("ambiguous_credentials", "send either Authorization or ?ticket=, not both")
+    else:
+        seat = _ticket_seat(game_id, ticket)
     last_id = request.headers.get("Last-Event-ID")
     if last_id is not None and last_id.isdigit():
         after = int(last_id)
     else:
         after = int_arg("after", 0, 0, 10**12) or 0
+    return _live(game_id, seat, after, "sse", "text/event-stream", retry=True)
+
+
+def _ticket_seat(game_id: str, ticket: str) -> int:
+    games().load(game_id)  # 404 for a game that does not exist
+    seat = current_app.extensions["foxden.tickets"].seat(game_id, ticket)
+    if seat is None:
+        raise Unauthorized(
+            "the stream ticket is not valid for this game, or it has expired; ask for a new one"
+        )
+    return seat
+
+
+@bp.post("/v1/games/<game_id>/stream-tickets")
+def stream_ticket(game_id: str) -> tuple[Response, int]:
+    seat = caller_seat(game_id, required=True)
+    assert seat is not None
+    ticket, expires_at = current_app.extensions["foxden.tickets"].issue(game_id, seat)
+    stream_url = f"/v1/games/{game_id}/events/stream?ticket={ticket}"
+    body = {"ticket": ticket, "expires_at": expires_at, "seat": seat, "stream": stream_url}
+    return jsonify(body), 201
+
+
+def _live(
+    game_id: str, seat: int | None, after: int, fmt: str, mimetype: str, *, retry: bool = False
+) -> Response:
+    """Catch up from ``after``, then follow live through the hub; end after the final event."""
     head = games().load(game_id)  # 404 before the stream opens
     # Nothing can follow the head yet: a position past it would wait forever.
     after = min(after, head.version)
-    block_ms = current_app.config["SSE_BLOCK_MS"]
-    return Response(
-        _sse(games(), game_id, seat, after, block_ms),
-        mimetype="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    prefix = b"retry: 2000\n\n" if retry else b""
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if finished_and_sent(head.state, after):
+        return Response(prefix, mimetype=mimetype, headers=headers)
+    hub: LiveHub = current_app.extensions["foxden.live"]
+    subscription = hub.subscribe(game_id, head.version)  # 503 beyond the cap, before any byte
+    body = hub.stream(
+        subscription, head.state, seat, after, fmt, client_gone=_client_gone(request.environ)
     )
+    response = Response(_prefixed(prefix, body), mimetype=mimetype, headers=headers)
+    # Runs however the response ends (sent, client gone, never started): frees its place.
+    response.call_on_close(lambda: hub.unsubscribe(subscription))
+    return response
 
 
-def _sse(
-    service: GameService, game_id: str, seat: int | None, after: int, block_ms: int
-) -> Iterator[str]:
-    """Catch up from ``after``, then follow live; stop once the final event is sent."""
-    yield "retry: 2000\n\n"
-    loaded = service.load(game_id)
-    if loaded.state.status == FINISHED and after >= loaded.version:
-        return  # the final event was sent before; nothing more will come
-    while True:
-        envelopes = service.store.read(game_id, after=after, count=PAGE_DEFAULT)
-        if not envelopes:
-            envelopes = service.store.follow(game_id, after, block_ms)
-        if not envelopes:
-            yield ": keepalive\n\n"  # also how a vanished client is noticed
-            continue
-        state = service.load(game_id).state
-        for item in service.shown(state, envelopes, seat):
-            yield f"id: {item['version']}\nevent: {item['type']}\ndata: {json.dumps(item)}\n\n"
-            if item["type"] == "GameEnded":
-                return
-        after = envelopes[-1].version
+def _prefixed(prefix: bytes, body: Iterator[bytes]) -> Iterator[bytes]:
+    if prefix:
+        yield prefix
+    yield from body
+
+
+def _client_gone(environ: dict[str, Any]) -> Callable[[], bool]:
+    """Whether the client has closed its connection (a read of 0 bytes), without waiting.
+
+    gunicorn passes the client socket along. A stream only ever writes, so a write to a
+    closed connection is the usual way to notice; looking at the socket at each heartbeat
+    notices it one heartbeat sooner, and a client that closed a connection it had pipelined
+    another request on reads as still there (the bytes are waiting), which is right.
+    """
+    client = environ.get("gunicorn.socket")
+    if client is None:
+        return lambda: False
+
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([client], [], [], 0)
+            return bool(readable) and client.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
+
+    return gone

@@ -143,3 +143,18 @@ def int_arg(name: str, default: int | None, minimum: int, maximum: int) -> int |
             {name: [f"Must be an integer from {minimum} to {maximum}."]},
         )
     return int(raw)
+
+
+def flag_arg(name: str) -> bool:
+    """A boolean query parameter: ``true``/``1`` or ``false``/``0`` (absent: false)."""
+    raw = request.args.get(name)
+    if raw is None:
+        return False
+    value = raw.strip().lower()
+    if value not in ("true", "1", "false", "0"):
+        raise BadRequest(
+            "invalid_parameter",
+            f"{name} must be true or false",
+            {name: ["Must be true or false."]},
+        )
+    return value in ("true", "1")

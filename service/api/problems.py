@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import redis
 from flask import Flask, Response, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain import errors as rules
+from events.redis_client import TRANSIENT
 from service.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -82,10 +82,7 @@ def register(app: Flask) -> None:
             response.headers["Allow"] = error.get_response().headers["Allow"]
         return response
 
-    @app.errorhandler(redis.ConnectionError)
-    @app.errorhandler(redis.TimeoutError)
-    @app.errorhandler(redis.ReadOnlyError)  # a replica, during a failover
-    def storage_unavailable(error: redis.RedisError) -> Response:
+    def storage_unavailable(error: Exception) -> Response:
         # Not the client's fault, and worth retrying: the store is down or too slow (after the
         # client's own retries). A command may or may not have been appended; its
         # Idempotency-Key makes the retry safe either way.
@@ -96,6 +93,10 @@ def register(app: Flask) -> None:
             "the game store cannot be reached; retry shortly, with the same Idempotency-Key",
             retry_after=STORAGE_RETRY_AFTER_S,
         )
+
+    # Down, restarting, a replica during a failover, a cluster slot without its master...
+    for transient in TRANSIENT:
+        app.register_error_handler(transient, storage_unavailable)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -31,7 +31,7 @@ import redis
 from flask import Flask, Response, request
 from limits import RateLimitItem, parse_many
 
-from events.redis_client import FALL_BACK, direct
+from events.redis_client import FALL_BACK, Client, direct, pool_for
 from service.api import http, problems
 from service.errors import ServiceError
 
@@ -89,7 +89,7 @@ class Lease:
 class RateLimits:
     """The limits of one spec, shared through Redis by every process that uses the same keys."""
 
-    def __init__(self, spec: str, client: redis.Redis) -> None:
+    def __init__(self, spec: str, client: Client) -> None:
         self.limits: list[RateLimitItem] = parse_many(spec)
         self._client = client
         self._script = client.register_script(LEASE_LUA)
@@ -146,9 +146,8 @@ class RateLimits:
         return None if granted > 0 else ends - now
 
     def _lease(self, key: str, batch: int, window_ms: int) -> tuple[int, int]:
-        reply = direct(
-            self._client.connection_pool, "EVALSHA", self._script.sha, 1, key, batch, window_ms
-        )
+        pool = pool_for(self._client, key)  # on a cluster, the node of the counter's slot
+        reply = direct(pool, "EVALSHA", self._script.sha, 1, key, batch, window_ms)
         if reply is FALL_BACK:  # NOSCRIPT or a connection problem: the client's own path
             reply = self._script(keys=[key], args=[batch, window_ms])
         count, ttl_ms = reply
@@ -160,7 +159,7 @@ class RateLimits:
         self._sweep_at = max(SWEEP_AT, 2 * len(self._leases))
 
 
-def install(app: Flask, spec: str, client: redis.Redis) -> None:
+def install(app: Flask, spec: str, client: Client) -> None:
     """Check every request (but health and metrics) against ``spec``; "off" turns it off."""
     if spec.strip().lower() in OFF:
         return

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-UP_LINE = re.compile(r"Foxden is up on (\S+) \(Redis: (\S+)\)")
+UP_LINE = re.compile(r"Foxden is up on (\S+) \(Redis: ([^,\s)]+)")
 
 
 def load_module(path: Path) -> Any:

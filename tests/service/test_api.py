@@ -447,7 +447,7 @@ def test_the_index_is_a_projection_that_can_be_rebuilt(api: Api, service, redis_
     waiting = api.create()["id"]
     active, _ = api.table()
     before = every_game(api)
-    for key in redis_client.scan_iter(match="fd:games:*"):
+    for key in redis_client.scan_iter(match="fd:{ix:*"):  # every bucket, on every node
         redis_client.delete(key)
     assert api.get("/v1/games").json["games"] == []
     assert service.rebuild_index() == len(before)

@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import _free_port, stop_process
 
-pytestmark = pytest.mark.redis
+pytestmark = [pytest.mark.redis, pytest.mark.single_redis]  # an HTTP property: one store is enough
 
 ROOT = Path(__file__).resolve().parents[2]
 BODY_TIMEOUT_S = 1
@@ -45,8 +45,10 @@ def reply(connection: socket.socket, timeout: float) -> bytes:
     return received
 
 
-@pytest.fixture
-def api_server(redis_url: str, tmp_path: Path) -> Iterator[int]:
+@pytest.fixture(params=["gthread", "gevent"])
+def api_server(request: pytest.FixtureRequest, redis_url: str, tmp_path: Path) -> Iterator[int]:
+    """A ``foxden api`` of one process: two threads (gthread), or greenlets (gevent, where a
+    stalled body holds a connection rather than a thread, and still gets its 408)."""
     port = _free_port()
     env = {
         **os.environ,
@@ -55,7 +57,16 @@ def api_server(redis_url: str, tmp_path: Path) -> Iterator[int]:
         "FOXDEN_BODY_TIMEOUT_S": str(BODY_TIMEOUT_S),
     }
     command = [sys.executable, "-m", "service.cli", "api", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--workers", "1", "--threads", "2"]
+    command += [
+        "--port",
+        str(port),
+        "--workers",
+        "1",
+        "--worker-class",
+        "gthread",
+        "--threads",
+        "2",
+    ]
     log = (tmp_path / "api.log").open("wb")
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:

@@ -65,10 +65,11 @@ def _children(pid: int) -> list[int]:
 class Workers:
     """Starts ``foxden worker`` processes; stops every one of them by pid at teardown."""
 
-    def __init__(self, redis_url: str, prefix: str, logs: Path) -> None:
+    def __init__(self, redis_url: str, queue_url: str, prefix: str, logs: Path) -> None:
         self.env = {
             **os.environ,
             "REDIS_URL": redis_url,
+            "FOXDEN_QUEUE_URL": queue_url,
             "FOXDEN_QUEUE_PREFIX": prefix,
             "FOXDEN_SWEEP_S": str(SWEEP_S),
             "PYTHONUNBUFFERED": "1",
@@ -127,17 +128,17 @@ def prefix() -> str:
 
 
 @pytest.fixture
-def workers(redis_url: str, prefix: str, tmp_path: Path) -> Iterator[Workers]:
-    started = Workers(redis_url, prefix, tmp_path)
+def workers(redis_url: str, queue_url: str, prefix: str, tmp_path: Path) -> Iterator[Workers]:
+    started = Workers(redis_url, queue_url, prefix, tmp_path)
     yield started
     left = started.stop_all()
     assert not left, f"worker processes left children behind: {left}"
 
 
 @pytest.fixture
-def scheduler(redis_url: str, prefix: str) -> Iterator[RQScheduler]:
-    """The API side's RQ adapter, on this test's queues."""
-    client = connect(redis_url)
+def scheduler(queue_url: str, prefix: str) -> Iterator[RQScheduler]:
+    """The API side's RQ adapter, on this test's queues (on the jobs' Redis)."""
+    client = connect(queue_url)
     yield RQScheduler(client, prefix=prefix)
     client.close()
 

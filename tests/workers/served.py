@@ -28,6 +28,7 @@ class Served:
         self.thread.start()
         self.session = requests.Session()
         self.answers: list[tuple[str, int]] = []  # (method path, status) of every call
+        self.created: list[str] = []  # every game created through ``create``
         self._lock = threading.Lock()
 
     def call(
@@ -49,6 +50,7 @@ class Served:
             "POST", "/v1/games", body={"game": game, "seats": seats, "options": options}
         )
         assert answer.status_code == 201, answer.text
+        self.created.append(answer.json()["id"])
         return answer.json()["id"]
 
     def join(self, game_id: str, seat: int, client_seed: str = "") -> str:

@@ -92,13 +92,13 @@ def test_the_service_answers_a_move_whose_follow_ups_the_queue_refused(
 
     proxy = FaultProxy(redis_url)
     client = connect(redis_url)
+    games = build_service(redis_url, RQScheduler(connect(proxy.url), prefix=prefix))
+    example = [
+        {"kind": "human"},
+        *[{"kind": "bot", "strategy": s} for s in ("greedy", "random")],
+    ]
+    game_id = games.create("fette-beute", example, {"turn_timeout_s": 60}).game_id
     try:
-        games = build_service(redis_url, RQScheduler(connect(proxy.url), prefix=prefix))
-        example = [
-            {"kind": "human"},
-            *[{"kind": "bot", "strategy": s} for s in ("greedy", "random")],
-        ]
-        game_id = games.create("fette-beute", example, {"turn_timeout_s": 60}).game_id
         with proxy.down():
             seat, _, outcome = games.join(game_id, "ada")  # no error: the start happened
         state = games.load(game_id).state
@@ -108,7 +108,7 @@ def test_the_service_answers_a_move_whose_follow_ups_the_queue_refused(
         assert direct.missing(needed) == needed  # left to the sweeper
         games.scheduler.schedule(needed)  # the fault is over: the same jobs go in as a mix
         assert direct.missing(needed) == []
-        play_out(games, game_id)  # no worker here; a later test's sweeper would adopt it
     finally:
+        play_out(games, game_id)  # no worker here; a later test's sweeper would adopt it
         proxy.close()
         client.close()

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from domain.fette_beute import GAME
 from domain.fette_beute.bots import greedy, random_strategy
+from domain.fette_beute.search import ismcts
 from domain.game import Command, Strategy, fold
 from tests.domain import playout
 
@@ -41,7 +42,7 @@ def greedy_win_rate(games: int, players: int = 4) -> float:
 
 
 def test_the_strategies_are_registered():
-    assert GAME.strategies == {"random": random_strategy, "greedy": greedy}
+    assert GAME.strategies == {"random": random_strategy, "greedy": greedy, "ismcts": ismcts}
 
 
 def test_every_bot_answers_with_a_legal_command_at_every_table_size():

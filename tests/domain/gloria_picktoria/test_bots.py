@@ -35,7 +35,7 @@ def bot_game(strategies: list[str], seed: int) -> dict:
 
 
 def test_strategies_and_command_types_are_declared():
-    assert set(GAME.strategies) == {"random", "greedy"}
+    assert set(GAME.strategies) == {"random", "greedy", "ismcts"}
     assert set(GAME.command_types) == {
         "make_chest",
         "lay",

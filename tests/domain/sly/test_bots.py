@@ -31,7 +31,7 @@ def play_bots(strategies: list[str], start: int, rng: random.Random, wrap: bool 
 
 
 def test_the_strategies_and_command_types_are_declared() -> None:
-    assert set(GAME.strategies) == {"random", "greedy"}
+    assert set(GAME.strategies) == {"random", "greedy", "ismcts"}
     assert GAME.command_types == ("lay", "expose", "reveal_flip", "reveal_stop")
 
 

@@ -1,0 +1,299 @@
+"""Live delivery: one Redis read per game per process, fanned out to every stream of it.
+
+A process may hold a thousand event streams (SSE, NDJSON follow). Each used to run its own
+``XREAD BLOCK``: a thousand watchers of one table were a thousand reads of every event. Here a
+*reader* per watched game (a thread, a greenlet under gevent) blocks on that game's stream key
+alone, never one XREAD across games: on Redis Cluster a multi-key XREAD must stay in one slot,
+and each game has its own hash tag. Each new batch of events is read once, the process's state
+cache is moved on with it (no second read), and the batch goes onto the queue of every
+subscription of that game. Each stream then shows the batch as its own viewer may see it;
+the redaction of a batch is computed once per seat (all spectators share one) and a seat only
+ever gets its own.
+
+Handing over without a gap: a stream subscribes first and learns the version up to which the
+reader has read (``Subscription.position``); it reads the events from its own start up to
+there itself (``XRANGE``, the catch-up) and takes everything later from its queue, skipping any
+version it has already sent.
+
+Written against ``threading`` and ``queue`` only, so the same code runs on threads (tests,
+gthread) and on greenlets (gevent patches both before the app is imported).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+
+from domain.match import FINISHED, MatchState
+from events.envelope import Envelope
+from service import metrics
+from service.errors import ServiceError
+from service.games import GameService
+
+log = logging.getLogger(__name__)
+
+# Batches a stream may fall behind by before it stops being fed from the reader and catches up
+# from Redis by itself (a slow client must not make the process hold its backlog in memory).
+QUEUE_BATCHES = 256
+PAGE = 500
+# How long a reader waits after a Redis error before it reads again (streams heartbeat meanwhile).
+READER_RETRY_S = 1.0
+STREAM_RETRY_AFTER_S = 5
+FINAL = "GameEnded"
+
+
+class TooManyStreams(ServiceError):
+    """The process holds as many streams as it may (``FOXDEN_STREAMS_PER_PROCESS``)."""
+
+    code, status = "too_many_streams", 503
+
+
+@dataclass
+class Batch:
+    """New events of a game, read once, and the state that decides what each viewer sees."""
+
+    state: MatchState
+    envelopes: Sequence[Envelope]
+    _rendered: dict[tuple[int | None, str], list[Rendered]] = field(default_factory=dict)
+
+    def render(self, service: GameService, viewer: int | None, fmt: str) -> list[Rendered]:
+        """Each event as ``viewer`` may see it, in ``fmt``: computed once per viewer and format.
+
+        Two streams of one viewer computing it at once (threads) only do the work twice.
+        """
+        key = (viewer, fmt)
+        found = self._rendered.get(key)
+        if found is None:
+            shown = service.shown(self.state, self.envelopes, viewer)
+            found = self._rendered[key] = rendered(shown, fmt)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    version: int
+    type: str
+    text: bytes
+
+
+def rendered(shown: Sequence[dict[str, Any]], fmt: str) -> list[Rendered]:
+    return [Rendered(item["version"], item["type"], FORMATS[fmt](item)) for item in shown]
+
+
+# The standard library's JSON, as the feeds always wrote it (a space after each separator);
+# computed once per batch and viewer, so its speed hardly matters.
+
+
+# Bytes, encoded once: the server writes them to every stream of the viewer as they are.
+
+
+def sse(item: dict[str, Any]) -> bytes:
+    text = f"id: {item['version']}\nevent: {item['type']}\ndata: {json.dumps(item)}\n\n"
+    return text.encode()
+
+
+def ndjson(item: dict[str, Any]) -> bytes:
+    return (json.dumps(item) + "\n").encode()
+
+
+FORMATS: dict[str, Callable[[dict[str, Any]], bytes]] = {"sse": sse, "ndjson": ndjson}
+HEARTBEATS = {"sse": b": keepalive\n\n", "ndjson": b"\n"}
+
+
+@dataclass(eq=False)
+class Subscription:
+    """One stream's place at a game: the reader's position when it joined, and its queue."""
+
+    game_id: str
+    position: int
+    queue: queue.Queue = field(default_factory=lambda: queue.Queue(QUEUE_BATCHES))
+    behind: bool = False  # its queue overflowed: it catches up from Redis and joins again
+    closed: bool = False
+
+
+@dataclass(eq=False)
+class _Game:
+    position: int  # the last version the reader has read
+    subscribers: set[Subscription] = field(default_factory=set)
+
+
+class LiveHub:
+    """The readers and subscriptions of one process."""
+
+    def __init__(self, service: GameService, *, block_ms: int, max_streams: int) -> None:
+        self.service = service
+        self.block_ms = block_ms
+        self.max_streams = max_streams
+        self._games: dict[str, _Game] = {}
+        self._open = 0
+        self._lock = threading.Lock()
+
+    @property
+    def open_streams(self) -> int:
+        return self._open
+
+    @property
+    def readers(self) -> int:
+        return len(self._games)
+
+    # --- subscriptions -------------------------------------------------------------------------
+
+    def subscribe(self, game_id: str, head: int) -> Subscription:
+        """A place at ``game_id``, whose latest version the caller has seen is ``head``.
+
+        Raises TooManyStreams (503, Retry-After) when the process holds its cap; nothing waits.
+        """
+        with self._lock:
+            if self._open >= self.max_streams:
+                metrics.STREAMS_REFUSED.inc()
+                raise TooManyStreams(
+                    f"this process holds its {self.max_streams} streams; retry shortly",
+                    retry_after=STREAM_RETRY_AFTER_S,
+                )
+            self._open += 1
+            metrics.STREAMS_OPEN.inc()
+            return self._join(game_id, Subscription(game_id, head))
+
+    def _join(self, game_id: str, subscription: Subscription) -> Subscription:
+        # Under self._lock.
+        game = self._games.get(game_id)
+        if game is None:
+            game = self._games[game_id] = _Game(subscription.position)
+            metrics.STREAM_READERS.inc()
+            threading.Thread(
+                target=self._read, args=(game_id, game), name=f"reader-{game_id}", daemon=True
+            ).start()
+        subscription.position = game.position
+        game.subscribers.add(subscription)
+        return subscription
+
+    def rejoin(self, subscription: Subscription) -> None:
+        """After an overflow: a new queue, and the reader's position to catch up to."""
+        with self._lock:
+            if subscription.closed:
+                return
+            subscription.queue = queue.Queue(QUEUE_BATCHES)
+            subscription.behind = False
+            self._join(subscription.game_id, subscription)
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        """Free the stream's place (idempotent); its reader stops after its current BLOCK."""
+        with self._lock:
+            if subscription.closed:
+                return
+            subscription.closed = True
+            self._open -= 1
+            metrics.STREAMS_OPEN.dec()
+            game = self._games.get(subscription.game_id)
+            if game is not None:
+                game.subscribers.discard(subscription)
+
+    # --- the reader ----------------------------------------------------------------------------
+
+    def _read(self, game_id: str, game: _Game) -> None:
+        """Read ``game_id``'s new events while it has subscribers, and hand them out."""
+        try:
+            while True:
+                with self._lock:
+                    if not game.subscribers:
+                        del self._games[game_id]
+                        last = not self._games
+                        break
+                    after = game.position
+                try:
+                    envelopes = self.service.store.follow(game_id, after, self.block_ms)
+                    if envelopes:
+                        loaded = self.service.advance(game_id, envelopes)
+                except (redis.RedisError, OSError):
+                    # The streams keep their heartbeats; the reader tries again.
+                    time.sleep(READER_RETRY_S)
+                    continue
+                metrics.STREAM_READS.labels("events" if envelopes else "timeout").inc()
+                if not envelopes:
+                    continue
+                metrics.STREAM_EVENTS.inc(len(envelopes))
+                batch = Batch(loaded.state, envelopes)
+                with self._lock:
+                    game.position = envelopes[-1].version
+                    for subscription in list(game.subscribers):
+                        try:
+                            subscription.queue.put_nowait(batch)
+                        except queue.Full:
+                            subscription.behind = True
+                            game.subscribers.discard(subscription)
+            if last:  # no game is read any more: free the connections the reads kept
+                self.service.store.close_idle_followers()
+        except Exception:  # a bug: logged; its streams carry on without it (below)
+            log.exception("the reader of game %s failed", game_id)
+        finally:
+            metrics.STREAM_READERS.dec()
+            with self._lock:
+                if self._games.get(game_id) is game:  # ended by an unexpected error:
+                    del self._games[game_id]
+                    for subscription in game.subscribers:  # each reads Redis and joins again
+                        subscription.behind = True
+
+    # --- a stream ------------------------------------------------------------------------------
+
+    def stream(
+        self,
+        subscription: Subscription,
+        state: MatchState,
+        viewer: int | None,
+        after: int,
+        fmt: str,
+        *,
+        client_gone: Callable[[], bool] = lambda: False,
+    ) -> Iterator[bytes]:
+        """The events after ``after`` as ``viewer`` sees them, then live until the game ends.
+
+        ``state`` is the game's latest state as the caller loaded it (it decides what the
+        catch-up shows). A heartbeat (``HEARTBEATS[fmt]``) goes out after ``block_ms`` without
+        events; that is also when a client that went away is noticed (``client_gone``, or the
+        write failing). The caller unsubscribes when the response closes.
+        """
+        service, wait_s, game_id = self.service, self.block_ms / 1000, subscription.game_id
+        sent = after
+        while True:
+            # The catch-up: this stream's own reads, up to where the reader took over.
+            while sent < subscription.position:
+                envelopes = service.store.read(
+                    game_id, after=sent, until=subscription.position, count=PAGE
+                )
+                if not envelopes:
+                    break
+                for item in rendered(service.shown(state, envelopes, viewer), fmt):
+                    yield item.text
+                    if item.type == FINAL:
+                        return
+                sent = envelopes[-1].version
+            while not (subscription.behind and subscription.queue.empty()):
+                try:
+                    batch = subscription.queue.get(timeout=wait_s)
+                except queue.Empty:
+                    if client_gone():
+                        return
+                    yield HEARTBEATS[fmt]
+                    continue
+                for item in batch.render(service, viewer, fmt):
+                    if item.version > sent:
+                        yield item.text
+                        sent = item.version
+                        if item.type == FINAL:
+                            return
+            # It fell behind: every batch it was given is sent; read the rest from Redis.
+            self.rejoin(subscription)
+            state = service.load(game_id).state
+
+
+def finished_and_sent(state: MatchState, after: int) -> bool:
+    """The final event was sent before: a stream from ``after`` has nothing more to say."""
+    return state.status == FINISHED and after >= state.version

@@ -1,0 +1,53 @@
+"""Stream tickets: a browser's way to open its seat's event stream without a token in a URL.
+
+``EventSource`` cannot send ``Authorization``. A client that holds a seat's bearer token asks
+for a ticket (``POST /v1/games/{id}/stream-tickets``) and opens
+``/v1/games/{id}/events/stream?ticket=…``. A ticket names one seat of one game, lives
+``FOXDEN_STREAM_TICKET_TTL_S`` seconds (60 by default, enough to open the stream and for
+``EventSource``'s reconnects right after), and opens only that game's SSE stream: it is no
+bearer token anywhere else. A stream that is open stays open after its ticket expires; a
+reconnect later needs a new ticket. Only a hash of the ticket is stored, under the game's hash
+tag (one Redis Cluster slot with the game), and Redis expires it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+from datetime import UTC, datetime, timedelta
+
+import redis
+
+DEFAULT_TTL_S = 60
+
+
+def ttl_s() -> int:
+    raw = os.environ.get("FOXDEN_STREAM_TICKET_TTL_S", str(DEFAULT_TTL_S))
+    if not raw.isdigit() or not 1 <= int(raw) <= 3600:
+        raise ValueError(f"FOXDEN_STREAM_TICKET_TTL_S must be 1 to 3600 seconds, not {raw!r}")
+    return int(raw)
+
+
+def _key(game_id: str, ticket: str) -> str:
+    return f"fd:{{g:{game_id}}}:ticket:" + hashlib.sha256(ticket.encode()).hexdigest()[:32]
+
+
+class StreamTickets:
+    def __init__(self, client: redis.Redis, ttl: int = DEFAULT_TTL_S) -> None:
+        self._client = client
+        self.ttl = ttl
+
+    def issue(self, game_id: str, seat: int) -> tuple[str, str]:
+        """A new ticket for ``seat`` of ``game_id`` and when it expires (ISO 8601, UTC)."""
+        ticket = secrets.token_urlsafe(24)
+        self._client.set(_key(game_id, ticket), seat, ex=self.ttl)
+        expires = datetime.now(UTC) + timedelta(seconds=self.ttl)
+        return ticket, expires.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+    def seat(self, game_id: str, ticket: str) -> int | None:
+        """The seat a live ticket of ``game_id`` names; ``None`` when unknown or expired."""
+        if not 16 <= len(ticket) <= 128:
+            return None
+        value = self._client.get(_key(game_id, ticket))
+        return int(value) if value is not None else None
