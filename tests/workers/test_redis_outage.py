@@ -73,7 +73,7 @@ def test_workers_wait_for_redis_and_carry_on(own_redis: RedisServer, tmp_path: P
     client = connect(own_redis.url)
     scheduler = RQScheduler(client, prefix=prefix)
     games = build_service(own_redis.url, scheduler)
-    workers = Workers(own_redis.url, prefix, tmp_path)
+    workers = Workers(own_redis.url, own_redis.url, prefix, tmp_path)
     started = StartedJobRegistry(scheduler.names.bots, connection=client)
     try:
         (running,) = workers.start(1, module="tests.workers.slow_worker")
