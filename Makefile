@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint fmt bench clean
+.PHONY: run test lint fmt bench screenshots clean spec
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
+# openapi.yaml is generated from spec/base.yaml, the marshmallow schemas and spec/payloads.py.
+spec: $(STAMP)
+	$(BIN)/python -m spec.build
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -31,6 +35,10 @@ fmt: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/event_store.py
 	$(BIN)/python bench/playouts.py
+
+# The web pages of docs/screenshots (README, docs/web.md); needs Debian's chromium.
+screenshots: $(STAMP)
+	$(BIN)/python bench/screenshots.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

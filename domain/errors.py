@@ -78,3 +78,9 @@ class SeatLeft(RuleError):
     """The seat is played by a bot since its player left; the player can no longer move it."""
 
     code = "seat_left"
+
+
+class TableClosed(RuleError):
+    """The table was cancelled or expired before it started; nothing more can happen."""
+
+    code = "table_closed"

@@ -8,12 +8,14 @@ and ending with the result and the revealed seed. Every other command goes to th
 Match events (their names are reserved; a game never uses them):
 
 * ``GameCreated`` {game, rules_version, players, seats: [{kind, strategy}], options,
-  commitment, seed*}
+  commitment, seed*, owner_token_hash*, expires_at}
 * ``PlayerJoined`` {seat, name, client_seed, token_hash*}
 * ``GameStarted`` {start_player, orders*}
 * ``SeatLeft`` {seat, strategy}: a player left a running game; a bot plays the seat.
 * ``SeatReopened`` {seat}: a player gave the seat back before the start; it is open again.
 * ``GameEnded`` {result, seed}
+* ``TableCancelled`` {} — the owner cancelled the table while it waited
+* ``TableExpired`` {expires_at} — the table still waited when its time ran out
 
 Fields marked * are hidden from every client until the game has ended.
 
@@ -21,6 +23,11 @@ Leaving (``leave``, every game): before the start it gives the seat back (its to
 working); while the game runs it hands the seat to a bot for good. A seat played by a bot has no
 legal command, its player's commands are refused with ``seat_left``, and a second ``leave``
 changes nothing (``decide`` returns no event: leaving is idempotent).
+
+A waiting table has an owner (whoever created it holds the owner token, stored only as
+``owner_token_hash``*, a field of ``GameCreated``) and an expiry time (``expires_at``, chosen by
+the service). Time enters as data: the ``expire`` command carries the current time ``now``, and
+the table expires only if it still waits and ``now`` has reached ``expires_at``.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from domain import fairness, registry
@@ -42,17 +50,33 @@ from domain.errors import (
     NotYourTurn,
     SeatLeft,
     SeatTaken,
+    TableClosed,
 )
 from domain.game import Command, Event, GameDefinition, Option, Seat, fold
 
 MATCH_EVENTS = frozenset(
-    {"GameCreated", "PlayerJoined", "GameStarted", "SeatLeft", "SeatReopened", "GameEnded"}
+    {
+        "GameCreated",
+        "PlayerJoined",
+        "GameStarted",
+        "SeatLeft",
+        "SeatReopened",
+        "GameEnded",
+        "TableCancelled",
+        "TableExpired",
+    }
 )
-SYSTEM_EVENTS = frozenset({"GameCreated", "GameStarted", "GameEnded"})
-MATCH_COMMANDS = frozenset({"create", "join", "leave"})
+SYSTEM_EVENTS = frozenset({"GameCreated", "GameStarted", "GameEnded", "TableExpired"})
+MATCH_COMMANDS = frozenset({"create", "join", "leave", "cancel", "expire"})
 LEAVE_STRATEGY = "greedy"
 
 WAITING, ACTIVE, FINISHED = "waiting", "active", "finished"
+CANCELLED, EXPIRED = "cancelled", "expired"
+STATUSES = (WAITING, ACTIVE, FINISHED, CANCELLED, EXPIRED)
+CLOSED = frozenset({CANCELLED, EXPIRED})  # a table that ended before it started
+ENDED = frozenset({FINISHED, *CLOSED})  # nothing more happens
+# The last event of a game: nothing follows it.
+FINAL_EVENTS = frozenset({"GameEnded", "TableCancelled", "TableExpired"})
 
 # Options every game has; they steer the service (timers, bot pacing), not the rules.
 TABLE_OPTIONS = {
@@ -115,6 +139,8 @@ class MatchState:
     # The game's to_act after the last event, kept so that reading it costs nothing.
     acting: frozenset[Seat] = frozenset()
     result: Mapping[str, Any] | None = None
+    owner_token_hash: str | None = None
+    expires_at: str | None = None  # when a table that still waits expires (ISO 8601, UTC)
 
     @property
     def definition(self) -> GameDefinition:
@@ -128,6 +154,11 @@ class MatchState:
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    @property
+    def open_seats(self) -> int:
+        """Human seats nobody has taken, while the table waits."""
+        return sum(info.open for info in self.seats) if self.status == WAITING else 0
 
     def to_act(self) -> frozenset[Seat]:
         return self.acting if self.status == ACTIVE else frozenset()
@@ -156,6 +187,12 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         return _create(state, command.body)
     if state.version == 0:
         raise IllegalMove("the game does not exist yet")
+    if command.type == "expire":  # a timer's command: stale, never an error, once it is moot
+        return _expire(state, command.body)
+    if state.status in CLOSED:
+        raise TableClosed(f"the table was {state.status} before it started")
+    if command.type == "cancel":
+        return _cancel(state)
     if command.type == "join":
         return _join(state, command.body)
     if state.status == FINISHED:
@@ -201,6 +238,7 @@ def _create(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
             "options": options,
             "commitment": fairness.commitment(seed),
             "seed": body["seed"],
+            **{key: body[key] for key in ("owner_token_hash", "expires_at") if key in body},
         },
     )
     after = evolve(state, created)
@@ -248,6 +286,26 @@ def _start_if_ready(state: MatchState) -> list[Event]:
     return [started, *_play(after, game.decide(after.board, Command(None, start)))]
 
 
+def _cancel(state: MatchState) -> list[Event]:
+    """The owner's cancel (the service checked the owner token): only while the table waits."""
+    if state.status != WAITING:
+        raise AlreadyStarted("only a table that still waits for players can be cancelled")
+    return [Event("TableCancelled", {})]
+
+
+def _expire(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
+    """``TableExpired`` once ``body["now"]`` has reached the expiry; else nothing (stale)."""
+    if state.status != WAITING or state.expires_at is None:
+        return []
+    if _instant(body["now"]) < _instant(state.expires_at):
+        return []
+    return [Event("TableExpired", {"expires_at": state.expires_at})]
+
+
+def _instant(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
 def _leave(state: MatchState, seat: Seat | None) -> list[Event]:
     """Give a seat back before the start; hand it to a bot once the game runs (idempotent)."""
     if seat is None or state.seats[seat].kind != "human" or state.seats[seat].open:
@@ -287,6 +345,8 @@ def evolve(state: MatchState, event: Event) -> MatchState:
             seats=seats,
             commitment=data["commitment"],
             seed=data["seed"],
+            owner_token_hash=data.get("owner_token_hash"),
+            expires_at=data.get("expires_at"),
         )
     if event.type == "PlayerJoined":
         seat = data["seat"]
@@ -306,6 +366,10 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         return replace(state, version=version, seats=_with(state.seats, seat, SeatInfo("human")))
     if event.type == "GameEnded":
         return replace(state, version=version, status=FINISHED, result=data["result"], since={})
+    if event.type == "TableCancelled":
+        return replace(state, version=version, status=CANCELLED)
+    if event.type == "TableExpired":
+        return replace(state, version=version, status=EXPIRED)
     game = state.definition
     if event.type == "GameStarted":
         status, board = ACTIVE, game.initial_state(state.players, state.game_options)
@@ -338,9 +402,12 @@ def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:
     """Who an event is by (its envelope's ``by``): the system for the lifecycle facts of
     creation, start and end and for whatever no seat caused (the deal and set-up that follow the
     last join), the joining seat for a join, else the seat whose command caused it and how it
-    was sent (``player``, ``bot`` or ``timeout``)."""
+    was sent (``player``, ``bot`` or ``timeout``). A cancel is the owner's, who holds no seat:
+    ``player`` with no seat."""
     if event.type == "PlayerJoined":
         return {"seat": event.data["seat"], "kind": "player"}
+    if event.type == "TableCancelled":
+        return {"seat": None, "kind": "player"}
     if event.type in SYSTEM_EVENTS or seat is None:
         return {"seat": None, "kind": "system"}
     return {"seat": seat, "kind": kind}
@@ -349,7 +416,7 @@ def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:
 # --- what clients see ----------------------------------------------------------------------
 
 PRIVATE_FIELDS = {
-    "GameCreated": ("seed",),
+    "GameCreated": ("seed", "owner_token_hash"),
     "PlayerJoined": ("token_hash",),
     "GameStarted": ("orders",),
 }
@@ -375,7 +442,7 @@ def redact_cause(
         return dict(cause)
     kind = cause.get("type")
     if kind == "create":
-        return {k: v for k, v in cause.items() if k != "seed"}
+        return {k: v for k, v in cause.items() if k not in PRIVATE_FIELDS["GameCreated"]}
     if kind == "join":
         return {k: v for k, v in cause.items() if k != "token_hash"}
     if kind in MATCH_COMMANDS:

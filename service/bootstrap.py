@@ -19,7 +19,7 @@ from events.durability import check as check_durability
 from events.durability import setting as durability_setting
 from events.redis_client import connect, is_cluster_url, store_url
 from events.store import RedisEventStore
-from service.games import GameService
+from service.games import WAITING_EXPIRY_S, GameService
 from service.index import GameIndex
 from service.ports import Scheduler
 from service.strategies import install_plugins
@@ -66,7 +66,12 @@ def build_service(redis_url: str | None = None, scheduler: Scheduler | None = No
         blocking_client=connect(redis_url, blocking=True),
         durability=durability_setting(),
     )
-    return GameService(store, scheduler, GameIndex(client))
+    return GameService(
+        store,
+        scheduler,
+        GameIndex(client),
+        waiting_expiry_s=float(os.environ.get("FOXDEN_WAITING_EXPIRY_S") or WAITING_EXPIRY_S),
+    )
 
 
 def check_settings() -> None:

@@ -110,10 +110,15 @@ def sse_events(lines: Iterator[bytes]) -> Iterator[tuple[str | None, str]]:
                 data.append(value)
 
 
+# Nothing follows these (a client of the API: it names them rather than import the domain).
+LAST_EVENTS = frozenset({"GameEnded", "TableCancelled", "TableExpired"})
+
+
 def follow(
     client: Client, game_id: str, *, after: int = 0, stall_s: float = 30.0
 ) -> Iterator[dict[str, Any]]:
-    """Every event of the game after ``after``, live, until ``GameEnded``.
+    """Every event of the game after ``after``, live, until the last (``GameEnded``, or a
+    table's cancel or expiry).
 
     A dropped connection is resumed with ``Last-Event-ID``; ``stall_s`` seconds without a new
     event raise ``DemoError``.
@@ -128,7 +133,7 @@ def follow(
                         after = event["version"]
                         last_seen = time.monotonic()
                         yield event
-                        if event["type"] == "GameEnded":
+                        if event["type"] in LAST_EVENTS:
                             return
                     elif time.monotonic() - last_seen > stall_s:
                         raise DemoError(stalled(client, game_id, stall_s))
@@ -177,6 +182,10 @@ def _match(event: str, d: Mapping[str, Any]) -> str | None:
     if event == "GameEnded":
         seed = str(d.get("seed") or "")
         return f"game over; the seed is revealed: {seed[:16]}..."
+    if event == "TableCancelled":
+        return "table cancelled by its owner"
+    if event == "TableExpired":
+        return f"table expired: nobody filled it by {d.get('expires_at', '?')}"
     return None
 
 
@@ -433,6 +442,7 @@ def run(
     kinds = ", ".join(sorted({seat["strategy"] for seat in seats}))
     screen.line(f"{entry['name']}: {len(seats)} bots ({kinds}) on {client.base_url}")
     screen.line(f"game {game_id}: {client.url('/v1/games/' + game_id)}")
+    screen.line(f"watch it in a browser: {client.url('/games/' + game_id)}")
     screen.line()
     progress = Progress(game)
     try:

@@ -10,6 +10,7 @@ asks for the latest state.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import random
 import re
@@ -18,7 +19,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain import fairness, match
@@ -32,15 +33,18 @@ from events.store import IdempotencyKeyReused as StoreKeyReused
 from events.store import VersionConflict as StoreConflict
 from service import metrics, policies, strategies
 from service.errors import (
+    Forbidden,
     GameNotFound,
     IdempotencyKeyReused,
     PreconditionFailed,
     VersionConflict,
 )
 from service.index import GameIndex
-from service.ports import Scheduler, SchedulingFailed, utc_now
+from service.ports import Scheduler, SchedulingFailed, utc_after, utc_now
 
 log = logging.getLogger(__name__)
+# How long a table may wait for players before it expires (FOXDEN_WAITING_EXPIRY_S).
+WAITING_EXPIRY_S = 86_400
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,7 @@ class Outcome:
     loaded: Loaded
     envelopes: tuple[Envelope, ...]
     replayed: bool = False  # an idempotent retry: nothing new was appended
+    owner_token: str | None = None  # of a new table: shown once, only its hash is kept
 
     @property
     def version(self) -> int:
@@ -148,6 +153,7 @@ class GameService:
         clock: Callable[[], str] = utc_now,
         entropy: Callable[[int], bytes] = secrets.token_bytes,
         cache_size: int = 4096,
+        waiting_expiry_s: float = WAITING_EXPIRY_S,
     ) -> None:
         self.store = store
         self.scheduler = scheduler
@@ -155,6 +161,7 @@ class GameService:
         self.clock = clock
         self.entropy = entropy
         self.cache = StateCache(cache_size)
+        self.waiting_expiry_s = waiting_expiry_s
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -224,16 +231,36 @@ class GameService:
     def create(
         self, game: str, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
     ) -> Outcome:
-        """A new game; it starts at once when it has no human seat."""
+        """A new game; it starts at once when it has no human seat.
+
+        The outcome carries the owner token, the only way to cancel the table while it waits.
+        """
         game_id = uuid.uuid4().hex
+        owner_token = secrets.token_urlsafe(32)
         body = {
             "type": "create",
             "game": game,
             "seats": [dict(seat) for seat in seats],
             "options": dict(options),
             "seed": self.entropy(32).hex(),
+            "owner_token_hash": match.token_hash(owner_token),
+            "expires_at": utc_after(self.clock(), self.waiting_expiry_s),
         }
-        return self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
+        outcome = self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
+        return replace(outcome, owner_token=owner_token)
+
+    def cancel(self, game_id: str, owner_token: str) -> Outcome:
+        """The owner's cancel of a table that waits; any other token is ``Forbidden``."""
+        state = self.peek(game_id).state
+        owner = state.owner_token_hash
+        if owner is None or not hmac.compare_digest(owner, match.token_hash(owner_token)):
+            raise Forbidden("only the owner token of this table can cancel it")
+        return self._execute(game_id, Submission(Command(None, {"type": "cancel"}), "player"))
+
+    def expire(self, game_id: str) -> Outcome:
+        """The table's expiry, if it still waits and its time has come (else nothing)."""
+        body = {"type": "expire", "now": self.clock()}
+        return self._execute(game_id, Submission(Command(None, body), "system", None, "expire"))
 
     def join(
         self, game_id: str, name: str, seat: int | None = None, client_seed: str = ""
@@ -431,7 +458,7 @@ class GameService:
         try:
             if not before.version:
                 self.index.add(game_id, after, self.clock())
-            elif before.status != after.status:
+            elif before.status != after.status or before.open_seats != after.open_seats:
                 self.index.set_status(game_id, after)
         except Exception:  # see above; the index can be rebuilt from the streams
             metrics.FOLLOW_UP_FAILURES.labels("index").inc()

@@ -18,6 +18,9 @@ Position: the creation time in microseconds, made strictly increasing within a p
 global counter, so nothing is shared by every creation. The order is (position, game id),
 newest first, and a cursor names the last (position, id) of its page, so pages never skip or
 repeat a game even when two processes create games in the same microsecond.
+
+A table has open seats exactly while it waits (the last seat taken starts it), so the list of
+open tables is the ``status:waiting`` set; each summary says how many seats are open.
 """
 
 from __future__ import annotations
@@ -96,7 +99,10 @@ class GameIndex:
             "players": state.players,
             "position": position,
             "status": state.status,
+            "open_seats": state.open_seats,
         }
+        if state.expires_at is not None:  # the sweeper reads it from here, without a load
+            meta["expires_at"] = state.expires_at
         pipe = self.redis.pipeline(transaction=True)  # one bucket, one slot
         pipe.hset(_meta(bucket), game_id, orjson.dumps(meta))
         for name in _filters(state.status, state.game or ""):
@@ -104,6 +110,7 @@ class GameIndex:
         pipe.execute()
 
     def set_status(self, game_id: str, state: MatchState) -> None:
+        """The game's new status and open seats (a join changes only the latter)."""
         bucket = bucket_of(game_id)
         raw = self.redis.hget(_meta(bucket), game_id)
         if raw is None:
@@ -112,6 +119,7 @@ class GameIndex:
         old = set(_filters(meta["status"], meta["game"]))
         new = set(_filters(state.status, meta["game"]))
         meta["status"] = state.status
+        meta["open_seats"] = state.open_seats
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(_meta(bucket), game_id, orjson.dumps(meta))
         for name in old - new:

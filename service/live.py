@@ -32,7 +32,7 @@ from typing import Any
 
 import redis
 
-from domain.match import FINISHED, MatchState
+from domain.match import ENDED, FINAL_EVENTS, MatchState
 from events.envelope import Envelope
 from service import metrics
 from service.errors import ServiceError
@@ -47,7 +47,6 @@ PAGE = 500
 # How long a reader waits after a Redis error before it reads again (streams heartbeat meanwhile).
 READER_RETRY_S = 1.0
 STREAM_RETRY_AFTER_S = 5
-FINAL = "GameEnded"
 
 
 class TooManyStreams(ServiceError):
@@ -272,7 +271,7 @@ class LiveHub:
                     break
                 for item in rendered(service.shown(state, envelopes, viewer), fmt):
                     yield item.text
-                    if item.type == FINAL:
+                    if item.type in FINAL_EVENTS:
                         return
                 sent = envelopes[-1].version
             while not (subscription.behind and subscription.queue.empty()):
@@ -287,7 +286,7 @@ class LiveHub:
                     if item.version > sent:
                         yield item.text
                         sent = item.version
-                        if item.type == FINAL:
+                        if item.type in FINAL_EVENTS:
                             return
             # It fell behind: every batch it was given is sent; read the rest from Redis.
             self.rejoin(subscription)
@@ -296,4 +295,4 @@ class LiveHub:
 
 def finished_and_sent(state: MatchState, after: int) -> bool:
     """The final event was sent before: a stream from ``after`` has nothing more to say."""
-    return state.status == FINISHED and after >= state.version
+    return state.status in ENDED and after >= state.version

@@ -12,28 +12,42 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.match import MatchState
+from domain.match import WAITING, MatchState
 
-BOT, TIMEOUT = "bot", "timeout"
+BOT, TIMEOUT, EXPIRY = "bot", "timeout", "expiry"
 
 
 @dataclass(frozen=True)
 class FollowUp:
-    """A job to run later: a bot's turn, or the turn timeout of a human seat."""
+    """A job to run later: a bot's turn, the turn timeout of a human seat, or the expiry of a
+    table that waits for players (at ``due_at``, for it is fixed when the table is made)."""
 
-    kind: str  # BOT or TIMEOUT
+    kind: str  # BOT, TIMEOUT or EXPIRY
     game_id: str
     seat: int
     since: int  # the version at which the seat became one to act; the job is stale otherwise
     delay_s: float
+    due_at: str | None = None  # an absolute time (ISO 8601, UTC) instead of ``delay_s``
 
     @property
     def job_id(self) -> str:
+        if self.kind == EXPIRY:
+            return f"fd-{self.kind}-{self.game_id}"
         return f"fd-{self.kind}-{self.game_id}-{self.seat}-{self.since}"
+
+    @property
+    def args(self) -> tuple[object, ...]:
+        """The job function's arguments."""
+        if self.kind == EXPIRY:
+            return (self.game_id,)
+        return (self.game_id, self.seat, self.since)
 
 
 def needed(game_id: str, state: MatchState) -> list[FollowUp]:
-    """Every job the game needs now: one per seat to act that a bot or a timer must move."""
+    """Every job the game needs now: one per seat to act that a bot or a timer must move, or
+    the expiry of a table that waits."""
+    if state.status == WAITING and state.expires_at is not None:
+        return [expiry(game_id, state.expires_at)]
     jobs = []
     for seat in sorted(state.to_act()):
         since = state.since[seat]
@@ -42,6 +56,12 @@ def needed(game_id: str, state: MatchState) -> list[FollowUp]:
         elif state.options["turn_timeout_s"]:
             jobs.append(FollowUp(TIMEOUT, game_id, seat, since, state.options["turn_timeout_s"]))
     return jobs
+
+
+def expiry(game_id: str, expires_at: str) -> FollowUp:
+    """The job that expires a waiting table at ``expires_at`` (the sweeper reads the time from
+    the index, so that it need not load every waiting table)."""
+    return FollowUp(EXPIRY, game_id, 0, 0, 0.0, expires_at)
 
 
 def after_append(game_id: str, before: MatchState, after: MatchState) -> list[FollowUp]:

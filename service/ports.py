@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from service.policies import FollowUp
@@ -46,3 +46,9 @@ class RecordingScheduler:
 def utc_now() -> str:
     """The current UTC time in ISO 8601 with milliseconds, as events record it."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def utc_after(instant: str, seconds: float) -> str:
+    """``instant`` (as ``utc_now`` writes it) plus ``seconds``, in the same format."""
+    later = datetime.fromisoformat(instant) + timedelta(seconds=seconds)
+    return later.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

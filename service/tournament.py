@@ -247,11 +247,12 @@ def own_workers(count: int, redis_url: str | None) -> Iterator[list[subprocess.P
         env["REDIS_URL"] = redis_url
     env.setdefault("FOXDEN_LOG_LEVEL", "WARNING")  # RQ logs every job at INFO
     command = [sys.executable, "-m", "service.cli", "worker", "--name"]
-    procs = [
-        subprocess.Popen([*command, f"tournament-{uuid.uuid4().hex[:8]}"], env=env)
-        for _ in range(count)
-    ]
-    try:
+    procs: list[subprocess.Popen] = []
+    try:  # a SIGTERM while they start must stop those already started
+        for _ in range(count):
+            procs.append(
+                subprocess.Popen([*command, f"tournament-{uuid.uuid4().hex[:8]}"], env=env)
+            )
         yield procs
     finally:
         stop_workers(procs)

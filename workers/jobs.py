@@ -49,6 +49,11 @@ def turn_timeout(game_id: str, seat: int, since: int, not_before_ms: int = 0) ->
     return _record("timeout", service().play_for(game_id, seat, since, "timeout"))
 
 
+def expire_table(game_id: str) -> bool:
+    """A waiting table's expiry (``TableExpired``); stale once it started or was cancelled."""
+    return _record("expiry", service().expire(game_id))
+
+
 def sweep() -> int:
     """Schedule the jobs that active games need but RQ does not hold; how many were."""
     from workers.sweeper import sweep_once

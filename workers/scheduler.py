@@ -26,10 +26,14 @@ from rq import Queue
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from service.policies import BOT, TIMEOUT, FollowUp
+from service.policies import BOT, EXPIRY, TIMEOUT, FollowUp
 from service.ports import SchedulingFailed
 
-JOB_FUNCTIONS = {BOT: "workers.jobs.bot_turn", TIMEOUT: "workers.jobs.turn_timeout"}
+JOB_FUNCTIONS = {
+    BOT: "workers.jobs.bot_turn",
+    TIMEOUT: "workers.jobs.turn_timeout",
+    EXPIRY: "workers.jobs.expire_table",
+}
 # A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
 RESULT_TTL_S = 60
 FAILURE_TTL_S = 3600
@@ -94,6 +98,11 @@ def queues(connection: redis.Redis, names: Names) -> list[Queue]:
     ]
 
 
+def absolute(instant: str) -> datetime:
+    """When a job due at ``instant`` (ISO 8601) may run, rounded up like a delay."""
+    return due_at(datetime.fromisoformat(instant).timestamp() - time.time())
+
+
 def due_at(delay_s: float) -> datetime:
     """When a delayed job may run: never early, so rounded up to the scheduler's whole second.
 
@@ -118,7 +127,8 @@ class RQScheduler:
         self.names = Names(prefix or queue_prefix())
         self.job_timeout = job_timeout or job_timeout_s()
         _, bots, timeouts = queues(connection, self.names)
-        self._queue = {BOT: bots, TIMEOUT: timeouts}
+        # A table's expiry is a timer like a turn's.
+        self._queue = {BOT: bots, TIMEOUT: timeouts, EXPIRY: timeouts}
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:
         """Enqueue (or, with a delay, schedule) every job, each in a transaction of its own.
@@ -149,7 +159,7 @@ class RQScheduler:
 
     def _enqueue(self, job: FollowUp) -> None:
         queue = self._queue[job.kind]
-        args: tuple[object, ...] = (job.game_id, job.seat, job.since)
+        args = job.args
         options = {
             "job_id": job.job_id,
             "job_timeout": self.job_timeout,
@@ -157,7 +167,9 @@ class RQScheduler:
             "failure_ttl": FAILURE_TTL_S,
         }
         function = JOB_FUNCTIONS[job.kind]
-        if job.delay_s >= SCHEDULER_TICK_S:
+        if job.due_at is not None:  # an absolute time (a table's expiry)
+            queue.enqueue_at(absolute(job.due_at), function, *args, **options)
+        elif job.delay_s >= SCHEDULER_TICK_S:
             queue.enqueue_at(due_at(job.delay_s), function, *args, **options)
         elif job.delay_s > 0:
             # Below the scheduler's tick a delay would last a whole tick: the job is queued

@@ -10,21 +10,41 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
 
+from domain.match import ACTIVE, WAITING
 from service import policies
 from service.games import GameService
+from service.ports import utc_after
 
 log = logging.getLogger(__name__)
 PAGE = 500
+# Waiting tables whose expiry falls within this many seconds have their job checked.
+EXPIRY_HORIZON_S = 120
+
+
+def _instant(text: str) -> datetime:
+    return datetime.fromisoformat(text)
 
 
 def active_games(games: GameService) -> Iterator[str]:
     """Every game the index lists as active (in no particular order: none is needed)."""
-    return games.index.each("active", PAGE)
+    return games.index.each(ACTIVE, PAGE)
+
+
+def pages(games: GameService, status: str) -> Iterator[list[dict[str, Any]]]:
+    """The index's entries of every game under ``status``, a page at a time."""
+    cursor = None
+    while True:
+        metas, cursor = games.index.page(status, None, cursor, PAGE)
+        yield metas
+        if cursor is None:
+            return
 
 
 def sweep_once(games: GameService) -> int:
-    """Schedule the missing jobs of every active game; returns how many were scheduled.
+    """Schedule the missing jobs of every active or waiting game; returns how many were.
 
     One game that cannot be loaded (say, of a game this process does not know) is logged and
     skipped, so that it cannot keep the sweeper from the others.
@@ -39,4 +59,26 @@ def sweep_once(games: GameService) -> int:
                 log.info("sweeper: scheduled %s", " ".join(job.job_id for job in missing))
         except Exception as error:
             log.warning("sweeper: skipped game %s: %r", game_id, error)
+    return scheduled + sweep_waiting(games)
+
+
+def sweep_waiting(games: GameService) -> int:
+    """Schedule the missing expiry jobs of waiting tables that are due within
+    ``EXPIRY_HORIZON_S``: a page of tables at a time, from the times the index keeps (no table
+    is loaded). A lost job of a later expiry is repaired by a later sweep, before it is due;
+    so a sweep never spends itself on the many tables that wait for days."""
+    scheduled = 0
+    horizon = utc_after(games.clock(), EXPIRY_HORIZON_S)
+    for metas in pages(games, WAITING):
+        due = [
+            m
+            for m in metas
+            if m.get("expires_at") and _instant(m["expires_at"]) <= _instant(horizon)
+        ]
+        jobs = [policies.expiry(m["id"], m["expires_at"]) for m in due]
+        missing = games.scheduler.missing(jobs)
+        if missing:
+            games.scheduler.schedule(missing)
+            scheduled += len(missing)
+            log.info("sweeper: scheduled %d table expiries", len(missing))
     return scheduled

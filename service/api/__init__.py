@@ -10,11 +10,23 @@ from flask import Flask, Response, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import capacity, metrics, tickets
-from service.api import audit, feeds, games, http, jsonio, ops, problems, ratelimit
+from service.api import (
+    audit,
+    cors,
+    feeds,
+    games,
+    http,
+    jsonio,
+    ops,
+    params,
+    problems,
+    ratelimit,
+)
 from service.errors import GameNotFound
 from service.games import GameService, is_game_id
 from service.live import LiveHub
 from service.strategies import install_plugins
+from service.web import bp as web_bp
 
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
@@ -32,6 +44,8 @@ def defaults() -> dict[str, Any]:
         # Open event streams one process holds; beyond it a new stream is a 503.
         "STREAMS_PER_PROCESS": capacity.streams_per_process(),
         "STREAM_TICKET_TTL_S": tickets.ttl_s(),
+        # Origins a browser client may call from: comma-separated, "*" for any; none by default.
+        "CORS_ORIGINS": os.environ.get("FOXDEN_CORS_ORIGINS", ""),
     }
 
 
@@ -51,14 +65,17 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])
     )
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
-    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp):
+    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, web_bp):
         app.register_blueprint(blueprint)
     _trust_proxies(app, app.config["TRUSTED_PROXIES"])
     problems.register(app)
-    _check_game_ids(app)
     ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)
+    # After the rate limit: a request with a made-up id is counted (and told its RateLimit-*).
+    _check_game_ids(app)
     # After the rate limit, which counts a request with a bad token against its address.
     app.before_request(http.authenticate)
+    params.install(app, app.extensions["foxden.openapi"])
+    cors.install(app, str(app.config["CORS_ORIGINS"]))
     _measure(app)
     return app
 
@@ -82,9 +99,13 @@ def _check_game_ids(app: Flask) -> None:
     (where a brace would change the key's hash tag), and the answer is the same as for any
     other unknown game."""
 
-    @app.url_value_preprocessor
-    def game_id_shape(endpoint: str | None, values: dict[str, Any] | None) -> None:
-        game_id = (values or {}).get("game_id")
+    @app.before_request
+    def game_id_shape() -> None:
+        if request.method == "OPTIONS" or request.blueprint not in http.API_BLUEPRINTS:
+            # A CORS preflight (Flask answers it) or a web page (the shell, whatever the id):
+            # no view, nor Redis, sees the id.
+            return
+        game_id = (request.view_args or {}).get("game_id")
         if game_id is not None and not is_game_id(game_id):
             raise GameNotFound(f"no game {game_id!r}")
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, json, jsonify, request
 
-from service.api.http import bearer_token, caller_seat, flag_arg, games, int_arg
+from service.api.http import bearer_token, caller_seat, flag_arg, games, int_arg, not_modified
 from service.api.problems import BadRequest
 from service.errors import Unauthorized
 from service.games import GameService
@@ -40,11 +40,17 @@ def events(game_id: str) -> Response:
         limit = int_arg("limit", None, 1, 10**9)
         return Response(_ndjson(games(), game_id, seat, after, limit), mimetype=NDJSON)
     limit = int_arg("limit", PAGE_DEFAULT, 1, PAGE_MAX) or PAGE_DEFAULT
+    # A page is fixed by the game's version (and the caller): the version is its ETag.
+    if request.if_none_match:
+        unchanged = not_modified(games().load(game_id).version)
+        if unchanged:
+            return unchanged
     loaded, shown = games().feed(game_id, seat, after, limit)
     last = shown[-1]["version"] if shown else after
     more = last < loaded.version
     body: dict[str, Any] = {"events": shown, "version": loaded.version, "next_after": last}
     response = jsonify(body)
+    response.headers["ETag"] = f'"{loaded.version}"'
     if more:
         link = f"/v1/games/{game_id}/events?after={last}&limit={limit}"
         response.headers["Link"] = f'<{link}>; rel="next"'

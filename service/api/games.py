@@ -1,4 +1,4 @@
-"""The game routes: catalogue, create, list, summary, join, state, legal moves, commands.
+"""The game routes: catalogue, create, list, summary, cancel, join, state, legal moves, commands.
 
 A route reads the request, calls the application service and shapes the answer; rules and
 storage live below it.
@@ -14,21 +14,24 @@ from domain import match, registry
 from domain.match import MatchState
 from service.api import commands, schemas
 from service.api.http import (
+    bearer_token,
     caller_seat,
     games,
     idempotency_key,
     if_match,
     int_arg,
     json_body,
+    not_modified,
 )
 from service.api.problems import BadRequest
-from service.errors import UnknownGame, VersionNotFound
+from service.errors import Unauthorized, UnknownGame, VersionNotFound
 from service.games import Loaded
 from service.index import decode_cursor
 
 bp = Blueprint("games", __name__)
 
-STATUSES = ("waiting", "active", "finished")
+STATUSES = match.STATUSES
+BOOLEANS = {"true": True, "false": False}
 
 
 def summary(loaded: Loaded) -> dict[str, Any]:
@@ -96,7 +99,8 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     outcome = games().create(body["game"], body["seats"], body.get("options", {}))
     game_id = outcome.game_id
     location = url_for("games.get_game", game_id=game_id)
-    return jsonify(summary_of(game_id, outcome.loaded)), 201, {"Location": location}
+    body = {**summary_of(game_id, outcome.loaded), "owner_token": outcome.owner_token}
+    return jsonify(body), 201, {"Location": location}
 
 
 @bp.get("/v1/games")
@@ -114,6 +118,13 @@ def list_games() -> Response:
             raise BadRequest(
                 "invalid_parameter", "unknown game", {"game": ["Unknown game."]}
             ) from None
+    open_only = request.args.get("open", "false")
+    if open_only not in BOOLEANS:
+        raise BadRequest("invalid_parameter", "open is true or false", {"open": ["true or false."]})
+    if BOOLEANS[open_only]:  # a table has open seats exactly while it waits
+        if status not in (None, match.WAITING):
+            return jsonify(games=[], next_cursor=None)
+        status = match.WAITING
     limit = int_arg("limit", 50, 1, 200)
     cursor = request.args.get("cursor")
     if cursor is not None:
@@ -129,7 +140,19 @@ def list_games() -> Response:
 def get_game(game_id: str) -> Response:
     caller_seat(game_id, required=False)
     loaded = games().load(game_id)
-    return with_etag(jsonify(summary_of(game_id, loaded)), loaded.version)
+    return not_modified(loaded.version) or with_etag(
+        jsonify(summary_of(game_id, loaded)), loaded.version
+    )
+
+
+@bp.delete("/v1/games/<game_id>")
+def cancel_game(game_id: str) -> Response:
+    """The owner cancels a table that waits; the summary then reads ``cancelled``."""
+    token = bearer_token()
+    if token is None:
+        raise Unauthorized("cancelling needs Authorization: Bearer <owner token>")
+    outcome = games().cancel(game_id, token)
+    return with_etag(jsonify(summary_of(game_id, outcome.loaded)), outcome.version)
 
 
 @bp.post("/v1/games/<game_id>/join")
@@ -159,7 +182,9 @@ def get_state(game_id: str) -> Response:
         state, loaded = games().state_at(game_id, version), None
     if version is not None and state.version < version:
         raise VersionNotFound(f"the game has {state.version} versions, not {version}")
-    return with_etag(jsonify(state_view(state, seat, loaded)), state.version)
+    return not_modified(state.version) or with_etag(
+        jsonify(state_view(state, seat, loaded)), state.version
+    )
 
 
 @bp.get("/v1/games/<game_id>/legal-moves")
@@ -195,4 +220,7 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
     }
     # A command that changed nothing (a second ``leave``) is answered 200, with the state.
     status = 201 if outcome.envelopes else 200
-    return jsonify(answer), status, {"ETag": f'"{outcome.version}"'}
+    headers = {"ETag": f'"{outcome.version}"'}
+    if outcome.replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return jsonify(answer), status, headers

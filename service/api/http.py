@@ -6,12 +6,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, g, request
+from flask import Response, current_app, g, request
 from werkzeug.exceptions import BadRequest as WerkzeugBadRequest
 
-from service.api.problems import BadRequest
-from service.errors import Forbidden, ServiceError, Unauthorized
-from service.games import GameService
+from service.api.problems import BadRequest, UnsupportedMediaType
+from service.errors import Forbidden, GameNotFound, ServiceError, Unauthorized
+from service.games import GameService, is_game_id
 
 ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})"\s*$')
 
@@ -21,9 +21,9 @@ def games() -> GameService:
 
 
 def json_body() -> Any:
-    """The request's JSON; malformed JSON or another content type is a 400, never a 500."""
+    """The request's JSON; malformed JSON is a 400, another content type a 415."""
     if not request.is_json:
-        raise BadRequest("unsupported_media_type", "send the body as application/json")
+        raise UnsupportedMediaType("unsupported_media_type", "send the body as application/json")
     try:
         return request.get_json()
     except WerkzeugBadRequest:
@@ -35,6 +35,9 @@ BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
 # The blueprints of the game API (/v1); the operations endpoints (health, metrics, docs) take
 # no token: probes and scrapers may carry credentials meant for a proxy.
 API_BLUEPRINTS = frozenset({"games", "feeds", "audit"})
+# Routes whose credential is not a seat's token: cancelling takes the table's owner token, and
+# the service answers anything else there with a 403 (the route checks it itself).
+OWN_CREDENTIAL = frozenset({"games.cancel_game"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,10 @@ def _authenticate() -> Caller:
     if token is None:
         return SPECTATOR
     path_game = (request.view_args or {}).get("game_id")
+    if path_game is not None and not is_game_id(path_game):
+        # Never a Redis key (a brace would change its hash tag); the rate limit, which asks
+        # first, counts the request against its address.
+        raise GameNotFound(f"no game {path_game!r}")
     owner = None if path_game else games().token_game(token)
     game_id = path_game or owner
     seat = games().seat_of_token(game_id, token) if game_id else None
@@ -99,7 +106,9 @@ def _authenticate() -> Caller:
 
 def authenticate() -> None:
     """``before_request``: refuse a request whose token is not valid, whatever the route."""
-    if request.blueprint in API_BLUEPRINTS:
+    if request.method == "OPTIONS":
+        return  # a CORS preflight: the browser's own question, sent without credentials
+    if request.blueprint in API_BLUEPRINTS and request.endpoint not in OWN_CREDENTIAL:
         caller()
 
 
@@ -109,6 +118,15 @@ def caller_seat(game_id: str, *, required: bool) -> int | None:
     if seat is None and required:
         raise Unauthorized("this endpoint needs Authorization: Bearer <token>")
     return seat
+
+
+def not_modified(version: int) -> Response | None:
+    """A 304 when ``If-None-Match`` names the version (the ETag) the answer would have."""
+    if request.if_none_match and request.if_none_match.contains_weak(str(version)):
+        response = Response(status=304)
+        response.headers["ETag"] = f'"{version}"'
+        return response
+    return None
 
 
 def if_match() -> int | None:

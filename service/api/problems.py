@@ -27,6 +27,7 @@ RULE_STATUS = {
     rules.NoSuchSeat: 409,
     rules.GameNotStarted: 409,
     rules.InvalidSetup: 400,
+    rules.TableClosed: 409,
 }
 
 
@@ -50,9 +51,17 @@ def problem(
 class BadRequest(Exception):
     """A request the API cannot read: malformed JSON, a bad header or query parameter."""
 
+    status = 400
+
     def __init__(self, code: str, detail: str, errors: dict[str, list[str]] | None = None):
         super().__init__(detail)
         self.code, self.detail, self.errors = code, detail, errors
+
+
+class UnsupportedMediaType(BadRequest):
+    """A body in another format than the route reads (415)."""
+
+    status = 415
 
 
 def register(app: Flask) -> None:
@@ -72,7 +81,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(BadRequest)
     def bad_request(error: BadRequest) -> Response:
         extra = {"errors": error.errors} if error.errors else {}
-        return problem(400, error.code, error.detail, **extra)
+        return problem(error.status, error.code, error.detail, **extra)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 
 import redis
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
 from limits import RateLimitItem, parse_many
 
 from events.redis_client import FALL_BACK, Client, direct, pool_for
@@ -84,6 +84,28 @@ class Lease:
     left: int  # hits this process may still grant in the window
     ends: float  # time.monotonic() at which the window ends
     refused: bool = False  # the window is full for every process
+    unleased: int = 0  # hits of the window no process had taken when this lease was taken
+
+    def remaining(self) -> int:
+        """What is left of the window as this process knows it (others may have spent some)."""
+        return 0 if self.refused else self.left + max(0, self.unleased)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One request's count: the seconds to wait (``None``: it passes) and the tightest limit."""
+
+    wait: int | None
+    limit: int
+    remaining: int
+    reset: int  # seconds until that limit's window ends
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "RateLimit-Limit": str(self.limit),
+            "RateLimit-Remaining": str(self.remaining),
+            "RateLimit-Reset": str(self.reset),
+        }
 
 
 class RateLimits:
@@ -100,24 +122,40 @@ class RateLimits:
 
     def retry_after(self, caller: str) -> int | None:
         """Count one request of ``caller``; the seconds to wait when a limit is exceeded."""
-        for limit in self.limits:
-            wait = self._take(limit, KEY_PREFIX + limit.key_for(caller))
-            if wait is not None:
-                return max(1, math.ceil(wait))
-        return None
+        return self.check(caller).wait
 
-    def _take(self, limit: RateLimitItem, key: str) -> float | None:
-        """One hit of ``limit`` for ``key``: ``None`` when it passes, else the seconds to wait."""
+    def check(self, caller: str) -> Verdict:
+        """Count one request of ``caller`` against each limit, up to the first it exceeds."""
+        tightest: Verdict | None = None
+        for limit in self.limits:
+            wait, lease = self._take(limit, KEY_PREFIX + limit.key_for(caller))
+            reset = max(0, math.ceil(lease.ends - time.monotonic()))
+            verdict = Verdict(
+                None if wait is None else max(1, math.ceil(wait)),
+                limit.amount,
+                lease.remaining(),
+                reset,
+            )
+            if verdict.wait is not None:
+                return verdict
+            if tightest is None or verdict.remaining < tightest.remaining:
+                tightest = verdict
+        assert tightest is not None  # parse_many gives at least one limit
+        return tightest
+
+    def _take(self, limit: RateLimitItem, key: str) -> tuple[float | None, Lease]:
+        """One hit of ``limit`` for ``key``: ``None`` when it passes, else the seconds to wait;
+        with the caller's lease after it."""
         while True:
             now = time.monotonic()
             with self._lock:
                 lease = self._leases.get(key)
                 if lease is not None and now < lease.ends:
                     if lease.refused:
-                        return lease.ends - now
+                        return lease.ends - now, lease
                     if lease.left > 0:
                         lease.left -= 1
-                        return None
+                        return None, lease
                 # One thread at a time takes the next lease of a caller: two at once would
                 # each take a batch, and the one stored last would strand the other's hits.
                 leasing = self._leasing.get(key)
@@ -132,7 +170,7 @@ class RateLimits:
                 del self._leasing[key]
             leasing.set()
 
-    def _renew(self, limit: RateLimitItem, key: str, now: float) -> float | None:
+    def _renew(self, limit: RateLimitItem, key: str, now: float) -> tuple[float | None, Lease]:
         """Take a new lease for ``key`` from Redis and spend its first hit on this request."""
         batch = batch_size(limit)
         count, ttl_ms = self._lease(key, batch, limit.get_expiry() * 1000)
@@ -142,8 +180,9 @@ class RateLimits:
         with self._lock:
             if len(self._leases) >= self._sweep_at:
                 self._sweep(now)
-            self._leases[key] = Lease(left=granted - 1, ends=ends, refused=granted <= 0)
-        return None if granted > 0 else ends - now
+            lease = Lease(granted - 1, ends, granted <= 0, limit.amount - count)
+            self._leases[key] = lease
+        return (None if granted > 0 else ends - now), lease
 
     def _lease(self, key: str, batch: int, window_ms: int) -> tuple[int, int]:
         pool = pool_for(self._client, key)  # on a cluster, the node of the counter's slot
@@ -167,15 +206,26 @@ def install(app: Flask, spec: str, client: Client) -> None:
 
     @app.before_request
     def limit() -> Response | None:
-        if request.endpoint in EXEMPT:
+        # A CORS preflight is the browser's own question, costs nothing, and refused it would
+        # show the page an opaque CORS failure instead of a 429 with Retry-After.
+        if request.endpoint in EXEMPT or request.method == "OPTIONS":
             return None
         key = caller_key()
         try:
-            wait = limits.retry_after(key)
+            verdict = limits.check(key)
         except redis.RedisError:
             return None  # Redis trouble must not turn every request into an error
-        if wait is None:
+        g.rate_limit = verdict
+        if verdict.wait is None:
             return None
         return problems.problem(
-            429, "rate_limited", "too many requests; slow down", retry_after=wait
+            429, "rate_limited", "too many requests; slow down", retry_after=verdict.wait
         )
+
+    @app.after_request
+    def tell(response: Response) -> Response:
+        # Every counted request says where its caller stands, errors and 429s included.
+        verdict = g.get("rate_limit")
+        if verdict is not None:
+            response.headers.update(verdict.headers())
+        return response

@@ -17,6 +17,7 @@ from domain.errors import (
     RuleError,
     SeatLeft,
     SeatTaken,
+    TableClosed,
 )
 from domain.game import Command, fold
 from tests.domain import playout
@@ -285,3 +286,87 @@ def test_a_seat_handed_to_a_bot_is_moved_by_the_bot_only():
     assert refused.value.code == "seat_left"
     assert match.legal_commands(state, seat) == []
     assert match.decide(state, Command(seat, draw, "bot"))
+
+
+def waiting_table(expires_at: str = "2030-01-01T00:00:00.000Z") -> match.MatchState:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    body = {
+        "type": "create",
+        "game": TOY.id,
+        "seats": seats,
+        "options": {},
+        "seed": SEED,
+        "owner_token_hash": "h-owner",
+        "expires_at": expires_at,
+    }
+    return replay(match.decide(match.INITIAL, Command(None, body)))
+
+
+def expire(state: match.MatchState, now: str) -> list:
+    return match.decide(state, Command(None, {"type": "expire", "now": now}))
+
+
+class TestTableLifecycle:
+    def test_a_table_knows_its_owner_and_expiry_but_shows_neither_secret(self):
+        state = waiting_table()
+        assert state.owner_token_hash == "h-owner"
+        assert state.expires_at == "2030-01-01T00:00:00.000Z"
+        assert state.open_seats == 2
+        created = match.decide(match.INITIAL, Command(None, {"type": "create", **_body()}))[0]
+        shown = match.redact(state, created, None).data
+        assert "owner_token_hash" not in shown and "seed" not in shown
+        assert shown["expires_at"] == "2030-01-01T00:00:00.000Z"
+        cause = match.redact_cause(state, {"type": "create", **_body()}, None, None)
+        assert "owner_token_hash" not in cause and "seed" not in cause
+
+    def test_cancel_while_waiting_closes_the_table(self):
+        state = fold_match(waiting_table(), join(waiting_table(), "ada"))
+        assert state.open_seats == 1
+        events = match.decide(state, Command(None, {"type": "cancel"}))
+        assert [(e.type, e.data) for e in events] == [("TableCancelled", {})]
+        closed = fold_match(state, events)
+        assert closed.status == match.CANCELLED and closed.open_seats == 0
+        with pytest.raises(TableClosed):
+            join(closed, "bo")
+        with pytest.raises(TableClosed):
+            match.decide(closed, Command(None, {"type": "cancel"}))
+        assert expire(closed, "2031-01-01T00:00:00.000Z") == []
+
+    def test_a_started_table_cannot_be_cancelled(self):
+        state = waiting_table()
+        for name in ("ada", "bo"):
+            state = fold_match(state, join(state, name))
+        assert state.status == match.ACTIVE and state.open_seats == 0
+        with pytest.raises(AlreadyStarted):
+            match.decide(state, Command(None, {"type": "cancel"}))
+        assert expire(state, "2031-01-01T00:00:00.000Z") == []
+
+    def test_expiry_comes_with_time_given_as_data(self):
+        state = waiting_table("2030-01-01T00:00:00.000Z")
+        assert expire(state, "2029-12-31T23:59:59.999Z") == []  # too early: a stale job
+        events = expire(state, "2030-01-01T00:00:00.000Z")
+        assert [(e.type, e.data) for e in events] == [
+            ("TableExpired", {"expires_at": "2030-01-01T00:00:00.000Z"})
+        ]
+        assert match.author(events[0], None, "system") == {"seat": None, "kind": "system"}
+        expired = fold_match(state, events)
+        assert expired.status == match.EXPIRED
+        assert expire(expired, "2031-01-01T00:00:00.000Z") == []  # once only
+        with pytest.raises(TableClosed):
+            join(expired, "ada")
+
+    def test_a_table_made_before_expiry_existed_never_expires(self):
+        state = replay(create("human", "human"))
+        assert state.expires_at is None
+        assert expire(state, "2999-01-01T00:00:00.000Z") == []
+
+
+def _body() -> dict:
+    return {
+        "game": TOY.id,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "options": {},
+        "seed": SEED,
+        "owner_token_hash": "h-owner",
+        "expires_at": "2030-01-01T00:00:00.000Z",
+    }

@@ -97,7 +97,7 @@ class TestCreate:
 
     def test_the_body_must_be_json(self, api: Api):
         response = api.client.post("/v1/games", data="game=x", content_type="text/plain")
-        assert_problem(response, 400, "unsupported_media_type")
+        assert_problem(response, 415, "unsupported_media_type")
         response = api.client.post("/v1/games", json=[1, 2])
         assert_problem(response, 400, "invalid_body")
 

@@ -24,7 +24,8 @@ from events.redis_client import MAX_IDLE_DIRECT
 from tests import sse_load
 from tests.docs.live import ROOT
 
-pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("live-streams")]
+# Load under gevent against one server (the cluster's reads are the same per game key).
+pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("live-streams"), pytest.mark.single_redis]
 
 STREAMS = 300
 GEVENT_RESOLVER_THREADS = 10  # gevent's default threadpool size

@@ -38,6 +38,9 @@ from tests.workers.served import Served
 from workers.scheduler import RQScheduler
 from workers.sweeper import sweep_once
 
+# Faults are injected by a TCP proxy in front of one Redis server.
+pytestmark = pytest.mark.single_redis
+
 SEED = bytes(range(32))
 SHORT = {
     "fette-beute": {"max_rounds": 1},
@@ -109,8 +112,9 @@ def _fold(state: match.MatchState, command: Command) -> match.MatchState:
 
 
 @pytest.fixture
-def proxy(redis_url: str) -> Iterator[FaultProxy]:
-    proxied = FaultProxy(redis_url)
+def proxy(queue_url: str) -> Iterator[FaultProxy]:
+    """In front of the jobs' Redis (the single server, also when the store is a cluster)."""
+    proxied = FaultProxy(queue_url)
     yield proxied
     proxied.close()
 

@@ -85,13 +85,13 @@ def test_a_delay_under_the_tick_is_queued_now_with_the_time_it_may_run(
 
 
 def test_the_service_answers_a_move_whose_follow_ups_the_queue_refused(
-    redis_url: str, prefix: str
+    redis_url: str, queue_url: str, prefix: str
 ) -> None:
     """The createGame example of openapi.yaml, joined while the queue's Redis is away."""
     from tests.faults import FaultProxy
 
-    proxy = FaultProxy(redis_url)
-    client = connect(redis_url)
+    proxy = FaultProxy(queue_url)
+    client = connect(queue_url)
     games = build_service(redis_url, RQScheduler(connect(proxy.url), prefix=prefix))
     example = [
         {"kind": "human"},

@@ -1,0 +1,226 @@
+"""HTTP semantics, CORS and the table lifecycle over the API (a real Redis, the Flask client)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from service.api import create_app
+from service.games import GameService
+from service.policies import EXPIRY
+from service.ports import RecordingScheduler
+from tests.service.conftest import Api
+from workers.sweeper import sweep_once
+
+pytestmark = pytest.mark.redis
+
+FOREIGN = "https://cards.example"
+
+
+def problem(response: Any, status: int, code: str) -> dict:
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/problem+json"
+    assert response.json["code"] == code
+    return response.json
+
+
+def sly_table(api: Api) -> dict:
+    return api.create(game="sly", seats=[{"kind": "human"}, {"kind": "human"}])
+
+
+class TestQueryParameters:
+    @pytest.mark.parametrize(
+        "path", ["/v1/games?colour=red", "/v1/catalog?x=1", "/v1/games?status=active&ver=3"]
+    )
+    def test_an_unknown_one_is_refused(self, api: Api, path: str):
+        body = problem(api.get(path), 400, "invalid_parameter")
+        assert set(body["errors"]) <= {"colour", "x", "ver"} and body["errors"]
+
+    def test_on_a_game_route_too(self, api: Api):
+        game_id, _ = api.table()
+        problem(api.get(f"/v1/games/{game_id}/state?ver=3"), 400, "invalid_parameter")
+        assert api.get(f"/v1/games/{game_id}/state?version=1").status_code == 200
+
+
+def test_a_body_of_another_type_is_415(api: Api):
+    game = sly_table(api)
+    sent = api.client.post(f"/v1/games/{game['id']}/join", data="name=ada")
+    problem(sent, 415, "unsupported_media_type")
+
+
+@pytest.mark.parametrize("route", ["", "/state", "/events"])
+def test_if_none_match_answers_304_until_the_game_moves(api: Api, route: str):
+    game_id, tokens = api.table(cards=10)
+    path = f"/v1/games/{game_id}{route}"
+    first = api.get(path)
+    etag = first.headers["ETag"]
+    same = api.get(path, headers={"If-None-Match": etag})
+    assert same.status_code == 304 and same.data == b"" and same.headers["ETag"] == etag
+    api.command(game_id, tokens[api.to_act(game_id)], {"type": "draw", "count": 1})
+    moved = api.get(path, headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+
+
+def test_a_replayed_command_says_so(api: Api):
+    game_id, tokens = api.table(cards=10)
+    token = tokens[api.to_act(game_id)]
+    body = {"type": "draw", "count": 1}
+    first = api.command(game_id, token, body, **{"Idempotency-Key": "k1"})
+    again = api.command(game_id, token, body, **{"Idempotency-Key": "k1"})
+    assert first.status_code == again.status_code == 201
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json["version"] == first.json["version"]
+
+
+@pytest.fixture
+def limited(service: GameService) -> Api:
+    app = create_app(service, {"RATE_LIMIT": "5 per minute", "CORS_ORIGINS": FOREIGN})
+    client = app.test_client()
+    # A caller of its own: the counts live in Redis, shared with every other test's app.
+    client.environ_base["REMOTE_ADDR"] = f"10.0.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
+    return Api(client)
+
+
+def test_every_answer_carries_the_rate_limit(limited: Api):
+    answers = [limited.get("/v1/catalog"), limited.get("/v1/games/nope")]
+    answers += [limited.get("/v1/games?bad=1") for _ in range(4)]
+    assert [a.status_code for a in answers] == [200, 404, 400, 400, 400, 429]
+    assert [int(a.headers["RateLimit-Remaining"]) for a in answers] == [4, 3, 2, 1, 0, 0]
+    for answer in answers:
+        assert answer.headers["RateLimit-Limit"] == "5"
+        assert 0 < int(answer.headers["RateLimit-Reset"]) <= 60
+
+
+class TestCors:
+    def test_a_preflight_from_an_allowed_origin(self, limited: Api):
+        answer = limited.client.options(
+            "/v1/games/abc/commands",
+            headers={
+                "Origin": FOREIGN,
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "authorization, content-type, idempotency-key",
+            },
+        )
+        assert answer.status_code == 200
+        assert answer.headers["Access-Control-Allow-Origin"] == FOREIGN
+        assert "POST" in answer.headers["Access-Control-Allow-Methods"]
+        allowed = answer.headers["Access-Control-Allow-Headers"].lower()
+        assert {"authorization", "content-type", "idempotency-key"} <= set(allowed.split(", "))
+
+    def test_an_answer_exposes_what_a_client_reads(self, limited: Api):
+        answer = limited.get("/v1/catalog", headers={"Origin": FOREIGN})
+        assert answer.headers["Access-Control-Allow-Origin"] == FOREIGN
+        exposed = answer.headers["Access-Control-Expose-Headers"]
+        for name in ("ETag", "Link", "Retry-After", "RateLimit-Remaining", "RateLimit-Reset"):
+            assert name in exposed
+        assert "Origin" in answer.headers["Vary"]
+
+    def test_another_origin_is_not_allowed(self, limited: Api):
+        answer = limited.get("/v1/catalog", headers={"Origin": "https://evil.example"})
+        assert "Access-Control-Allow-Origin" not in answer.headers
+
+    def test_none_by_default_and_any_with_a_star(self, app: Flask, service: GameService):
+        closed = app.test_client().get("/v1/catalog", headers={"Origin": FOREIGN})
+        assert "Access-Control-Allow-Origin" not in closed.headers
+        star = create_app(service, {"RATE_LIMIT": "off", "CORS_ORIGINS": "*"}).test_client()
+        assert (
+            star.get("/v1/catalog", headers={"Origin": FOREIGN}).headers[
+                "Access-Control-Allow-Origin"
+            ]
+            == "*"
+        )
+
+
+class TestLifecycle:
+    def test_the_owner_cancels_a_waiting_table(self, api: Api):
+        game = sly_table(api)
+        seat = api.join(game["id"])["token"]
+        path = f"/v1/games/{game['id']}"
+        problem(api.client.delete(path), 401, "unauthorized")
+        for token in (seat, "made-up-token", api.create()["owner_token"]):
+            headers = {"Authorization": f"Bearer {token}"}
+            problem(api.client.delete(path, headers=headers), 403, "forbidden")
+        owner = {"Authorization": f"Bearer {game['owner_token']}"}
+        done = api.client.delete(path, headers=owner)
+        assert done.status_code == 200 and done.json["status"] == "cancelled"
+        assert api.get(path).json["status"] == "cancelled"
+        last = api.get(f"{path}/events").json["events"][-1]
+        assert last["type"] == "TableCancelled" and last["by"] == {"seat": None, "kind": "player"}
+        problem(api.client.delete(path, headers=owner), 409, "table_closed")
+        problem(api.client.post(f"{path}/join", json={"name": "bo"}), 409, "table_closed")
+
+    def test_a_started_table_cannot_be_cancelled(self, api: Api):
+        game = api.create()
+        for n in range(2):
+            api.join(game["id"], f"p{n}")
+        owner = {"Authorization": f"Bearer {game['owner_token']}"}
+        problem(api.client.delete(f"/v1/games/{game['id']}", headers=owner), 409, "already_started")
+
+    def test_the_owner_token_is_stored_only_hashed_and_never_shown(self, api: Api, service):
+        game = sly_table(api)
+        created = service.store.read(game["id"])[0]
+        assert game["owner_token"] not in str(created.to_dict())
+        shown = api.get(f"/v1/games/{game['id']}/events").json["events"][0]
+        assert "owner_token_hash" not in shown["data"]
+        assert "owner_token_hash" not in shown["cause"]
+        assert "owner_token" not in api.get(f"/v1/games/{game['id']}").json
+
+    def test_expiry_through_the_service(self, redis_url: str, service: GameService, api: Api):
+        service.waiting_expiry_s = 0.05
+        game = sly_table(api)
+        expired = service.expire(game["id"])  # what the worker's job calls
+        if not expired.envelopes:  # the clock had not reached the expiry yet: a stale job
+            import time
+
+            time.sleep(0.1)
+            expired = service.expire(game["id"])
+        assert [e.type for e in expired.envelopes] == ["TableExpired"]
+        summary = api.get(f"/v1/games/{game['id']}").json
+        assert summary["status"] == "expired"
+        last = api.get(f"/v1/games/{game['id']}/events").json["events"][-1]
+        assert last["type"] == "TableExpired" and last["by"]["kind"] == "system"
+        assert not service.expire(game["id"]).envelopes  # once only
+
+    def test_a_table_that_started_never_expires(self, service: GameService, api: Api):
+        service.waiting_expiry_s = 0
+        game_id, _ = api.table()
+        assert not service.expire(game_id).envelopes
+        assert api.get(f"/v1/games/{game_id}").json["status"] == "active"
+
+
+class TestOpenTables:
+    def test_open_lists_tables_with_open_seats(self, api: Api):
+        waiting = sly_table(api)
+        api.join(waiting["id"])
+        started, _ = api.table()
+        listed = api.get("/v1/games?open=true&limit=200").json["games"]
+        ids = {item["id"]: item for item in listed}
+        assert waiting["id"] in ids and started not in ids
+        assert ids[waiting["id"]]["open_seats"] == 1
+        assert all(item["open_seats"] > 0 for item in listed)
+        everything = {item["id"]: item for item in api.get("/v1/games?limit=200").json["games"]}
+        assert everything[started]["open_seats"] == 0
+        assert api.get("/v1/games?open=true&status=active").json["games"] == []
+        problem(api.get("/v1/games?open=yes"), 400, "invalid_parameter")
+
+
+def test_a_waiting_table_has_its_expiry_job_and_the_sweeper_restores_it(
+    api: Api, service: GameService, scheduler: RecordingScheduler
+):
+    far = sly_table(api)["id"]  # expires in a day: beyond the sweeper's horizon
+    service.waiting_expiry_s = 60  # within it (EXPIRY_HORIZON_S)
+    game = sly_table(api)
+    expiry = [job for job in scheduler.jobs if job.kind == EXPIRY and job.game_id == game["id"]]
+    created = service.store.read(game["id"])[0].data
+    assert [(job.game_id, job.due_at) for job in expiry] == [(game["id"], created["expires_at"])]
+    assert expiry[0].job_id == f"fd-expiry-{game['id']}" and expiry[0].args == (game["id"],)
+    api.join(game["id"])
+    assert scheduler.jobs.count(expiry[0]) == 1  # not again
+    scheduler.jobs.clear()  # as if the job was lost
+    sweep_once(service)
+    assert expiry[0] in scheduler.jobs
+    assert far not in {job.game_id for job in scheduler.jobs}
