@@ -105,21 +105,18 @@ def _create_bodies() -> dict[str, Any]:
     if len(strategies) != 1:
         raise SystemExit(f"the games' strategies differ, one Seat cannot say them: {strategies}")
     found: dict[str, Any] = {
-        "Seat": {
-            "oneOf": [
-                obj({"kind": {"const": "human"}}),
-                obj(
-                    {
-                        "kind": {"const": "bot"},
-                        "strategy": {
-                            "type": "string",
-                            "enum": list(strategies.pop()),
-                            "description": "A strategy from the catalogue.",
-                        },
-                    }
-                ),
-            ]
-        },
+        "Seat": {"oneOf": [ref("HumanSeat"), ref("BotSeat")]},
+        "HumanSeat": obj({"kind": {"const": "human"}}),
+        "BotSeat": obj(
+            {
+                "kind": {"const": "bot"},
+                "strategy": {
+                    "type": "string",
+                    "enum": list(strategies.pop()),
+                    "description": "A strategy from the catalogue.",
+                },
+            }
+        ),
         "CreateGame": {
             "description": "One variant per game of the catalogue: its player counts, its"
             " options (the table's and the game's own) and their ranges.",
