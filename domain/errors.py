@@ -56,6 +56,12 @@ class SeatTaken(RuleError):
     code = "seat_taken"
 
 
+class NoSuchSeat(RuleError):
+    """A seat number beyond the table (how many seats there are depends on the game)."""
+
+    code = "no_such_seat"
+
+
 class AlreadyStarted(RuleError):
     """Joining after the start is not possible."""
 

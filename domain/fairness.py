@@ -76,3 +76,16 @@ def derive_start(
             for label, size in sorted(shuffles.items())
         },
     }
+
+
+BOT_DOMAIN = b"foxden:bot:v1\n"
+
+
+def bot_seed(seed: bytes, identity: str) -> bytes:
+    """The seed of a bot's (or a timed-out seat's) generator for one job.
+
+    ``HMAC-SHA256(seed, "foxden:bot:v1\\n" + identity)``: the same job (``identity`` names the
+    game, kind, seat and versions, all public) always makes the same choice, and nobody without
+    the secret seed can compute it before the seed is revealed at the end.
+    """
+    return hmac.new(seed, BOT_DOMAIN + identity.encode(), "sha256").digest()

@@ -46,6 +46,7 @@ from domain.errors import (
     GameOver,
     IllegalMove,
     InvalidSetup,
+    NoSuchSeat,
     NotYourTurn,
     SeatLeft,
     SeatTaken,
@@ -255,7 +256,7 @@ def _join(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
         wanted = open_seats[0]
     elif wanted not in open_seats:
         if not 0 <= wanted < state.players:
-            raise IllegalMove(f"there is no seat {wanted}")
+            raise NoSuchSeat(f"there is no seat {wanted}; the table has {state.players}")
         raise SeatTaken(f"seat {wanted} is not open")
     joined = Event(
         "PlayerJoined",
@@ -399,12 +400,16 @@ def _turn_starts(
 
 def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:
     """Who an event is by (its envelope's ``by``): the system for the lifecycle facts of
-    creation, start and end, the joining seat for a join, else the seat whose command caused it
-    and how it was sent (``player``, ``bot`` or ``timeout``)."""
-    if event.type in SYSTEM_EVENTS:
-        return {"seat": None, "kind": "system"}
+    creation, start and end and for whatever no seat caused (the deal and set-up that follow the
+    last join), the joining seat for a join, else the seat whose command caused it and how it
+    was sent (``player``, ``bot`` or ``timeout``). A cancel is the owner's, who holds no seat:
+    ``player`` with no seat."""
     if event.type == "PlayerJoined":
         return {"seat": event.data["seat"], "kind": "player"}
+    if event.type == "TableCancelled":
+        return {"seat": None, "kind": "player"}
+    if event.type in SYSTEM_EVENTS or seat is None:
+        return {"seat": None, "kind": "system"}
     return {"seat": seat, "kind": kind}
 
 

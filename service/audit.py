@@ -575,6 +575,16 @@ def _diff(want: Event, got: Event) -> str:
     return f": {', '.join(fields)} differ" if fields else ""
 
 
+def _legacy_by(by: object, event: Event, seat: int | None, batch_kind: str) -> bool:
+    """Games recorded before the fix of issue #14 carry ``{"seat": null, "kind": "player"}`` on
+    the seatless game events of a join batch (the deal after the last join); they still audit."""
+    return (
+        seat is None
+        and event.type not in match.MATCH_EVENTS
+        and by == {"seat": None, "kind": batch_kind}
+    )
+
+
 def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Check:
     problem = _rules_problem(events)
     if problem:
@@ -623,7 +633,9 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
                 return _fail(
                     "resimulation", at + 1, f"not in the batch of version {version} it belongs to"
                 )
-            if envelope.by != match.author(want, seat, batch_kind):
+            if envelope.by != match.author(want, seat, batch_kind) and not _legacy_by(
+                envelope.by, want, seat, batch_kind
+            ):
                 return _fail("resimulation", at + 1, "its 'by' is not who caused it")
             state = match.evolve(state, want)
         position += len(decided)

@@ -20,6 +20,12 @@ class GameNotFound(ServiceError):
     code, status = "game_not_found", 404
 
 
+class VersionNotFound(ServiceError):
+    """``?version=N`` past the game's latest version."""
+
+    code, status = "version_not_found", 404
+
+
 class Unauthorized(ServiceError):
     code, status = "unauthorized", 401
 

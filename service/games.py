@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import logging
 import random
+import re
 import secrets
 import threading
 import uuid
@@ -21,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from domain import match
+from domain import fairness, match
 from domain.errors import RuleError
 from domain.game import Command, Event
 from domain.match import MatchState
@@ -124,6 +125,15 @@ class Submission:
     expected_version: int | None = None  # If-Match, or the version a job was scheduled at
     command_id: str | None = None  # idempotency key, scoped to the seat
     fingerprint: str | None = None  # of the body, when the key came from a client
+
+
+# The ids this service gives games (``uuid4().hex``); nothing else can name one.
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a game id (so it may name a game at all)."""
+    return GAME_ID.fullmatch(text) is not None
 
 
 def _client_command_id(seat: int, key: str) -> str:
@@ -339,13 +349,7 @@ class GameService:
             state = loaded.state
             if seat not in state.to_act() or state.since.get(seat) != since:
                 return None
-            strategy_name = state.seats[seat].strategy or match.LEAVE_STRATEGY
-            strategy = state.definition.strategies[strategy_name]
-            legal = match.game_moves(state, seat)
-            view = state.definition.view(state.board, seat)
-            # Seeded by the job's identity: a retried job makes the same choice.
-            rng = random.Random(f"{game_id}:{kind}:{seat}:{since}:{loaded.version}")
-            body = strategies.choose(strategy_name, strategy, view, legal, rng)
+            body = self.bot_choice(game_id, loaded, seat, since, kind)
             submission = Submission(
                 Command(seat, body, kind), kind, loaded.version, f"{kind}:{seat}:{since}"
             )
@@ -354,6 +358,23 @@ class GameService:
             except PreconditionFailed:
                 continue  # another seat moved (simultaneous choice): look again
         return None
+
+    @staticmethod
+    def bot_choice(game_id: str, loaded: Loaded, seat: int, since: int, kind: str) -> dict:
+        """The move the seat's strategy makes for the job (kind, seat, since) at ``loaded``.
+
+        Its generator is seeded with an HMAC of the game's secret seed and the job's identity:
+        a retried job makes the same choice, and nobody without the seed (redacted until the
+        end) can foresee a hidden one from the public identity.
+        """
+        state = loaded.state
+        strategy_name = state.seats[seat].strategy or match.LEAVE_STRATEGY
+        strategy = state.definition.strategies[strategy_name]
+        legal = match.game_moves(state, seat)
+        view = state.definition.view(state.board, seat)
+        identity = f"{game_id}:{kind}:{seat}:{since}:{loaded.version}"
+        rng = random.Random(fairness.bot_seed(bytes.fromhex(state.seed or ""), identity))
+        return strategies.choose(strategy_name, strategy, view, legal, rng)
 
     # --- the cycle ---------------------------------------------------------------------------
 
@@ -370,6 +391,11 @@ class GameService:
             if expected is not None and expected != loaded.version and not fresh:
                 loaded, fresh = self._catch_up(game_id, loaded), True
             if expected is not None and expected != loaded.version:
+                # A twin request with the same idempotency key may be what moved the game on:
+                # its answer, not a 412, is this request's.
+                replay = self._replay(game_id, submission)
+                if replay:
+                    return replay
                 raise PreconditionFailed(
                     f"the game is at version {loaded.version}", current_version=loaded.version
                 )

@@ -17,13 +17,82 @@ serves no streams.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 import tempfile
+from collections.abc import Callable
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from werkzeug.exceptions import RequestTimeout
 
 from service.capacity import streams_per_process
+
+DEFAULT_BODY_TIMEOUT_S = 10.0
+_LENGTH = "CONTENT_LENGTH"  # of the WSGI environment (not a setting of ours)
+
+
+def body_timeout_s() -> float:
+    """``FOXDEN_BODY_TIMEOUT_S``: the longest wait for the next part of a request body."""
+    raw = os.environ.get("FOXDEN_BODY_TIMEOUT_S") or str(DEFAULT_BODY_TIMEOUT_S)
+    try:
+        value = float(raw)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise ValueError(f"FOXDEN_BODY_TIMEOUT_S must be a positive number of seconds, not {raw!r}")
+    return value
+
+
+class _TimedBody:
+    """A request body whose every read must make progress within ``seconds`` (as nginx's
+    ``client_body_timeout``), else the request ends with a 408.
+
+    Only ``read`` and ``readline`` (what WSGI promises): given a ``readinto``, werkzeug would
+    turn the timeout into a client disconnect (a 400).
+    """
+
+    def __init__(self, body: Any, connection: socket.socket, seconds: float) -> None:
+        self._body, self._connection, self._seconds = body, connection, seconds
+
+    def read(self, size: int | None = -1) -> bytes:
+        return self._timed(self._body.read, -1 if size is None else size)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        return self._timed(self._body.readline, -1 if size is None else size)
+
+    def _timed(self, read: Callable[[int], bytes], size: int) -> bytes:
+        self._connection.settimeout(self._seconds)
+        try:
+            return read(size)
+        except TimeoutError:
+            # The rest of the body will not be read: end the connection after the answer
+            # rather than let gunicorn wait for the rest before the next request.
+            with contextlib.suppress(OSError):
+                self._connection.shutdown(socket.SHUT_RD)
+            raise RequestTimeout("the request body did not arrive in time") from None
+        finally:
+            with contextlib.suppress(OSError):
+                self._connection.settimeout(None)
+
+
+class BodyTimeout:
+    """WSGI middleware: a client that announces a body and does not send it (a Content-Length
+    larger than what comes) gets a 408 after ``seconds`` instead of holding a server thread
+    until it gives up. It needs the connection's socket, which gunicorn passes in the
+    environment; under any other server it does nothing."""
+
+    def __init__(self, app: Any, seconds: float) -> None:
+        self.app, self.seconds = app, seconds
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        connection = environ.get("gunicorn.socket")
+        announced = environ.get(_LENGTH) or "0"
+        if isinstance(connection, socket.socket) and announced != "0":
+            environ["wsgi.input"] = _TimedBody(environ["wsgi.input"], connection, self.seconds)
+        return self.app(environ, start_response)
+
 
 WORKER_CLASSES = ("gevent", "gthread")
 # Connections a gevent process serves at once besides its streams (ordinary requests, idle
@@ -38,7 +107,9 @@ def wsgi_app() -> Any:
     from service.api import create_app
     from service.bootstrap import build_service
 
-    return create_app(build_service())
+    app = create_app(build_service())
+    app.wsgi_app = BodyTimeout(app.wsgi_app, body_timeout_s())  # type: ignore[method-assign]
+    return app
 
 
 class _Gunicorn(BaseApplication):

@@ -111,6 +111,17 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+def stop_process(process: subprocess.Popen, grace_s: float = 5) -> None:
+    """SIGTERM by its pid (never by name), SIGKILL after ``grace_s``; wait for it."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(grace_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(grace_s)
+
+
 def _start_redis_server(binary: str, workdir: Path) -> tuple[str, Callable[[], None]]:
     """Start ``redis-server`` on a free port; return its URL and a function that stops it."""
     for _attempt in range(3):  # the port may be taken between probing and binding
@@ -129,12 +140,7 @@ def _start_redis_server(binary: str, workdir: Path) -> tuple[str, Callable[[], N
             if _answers(url, 0.2):
 
                 def stop(process: subprocess.Popen = process, log=log) -> None:
-                    process.terminate()  # by its pid, never by name
-                    try:
-                        process.wait(5)
-                    except subprocess.TimeoutExpired:
-                        process.kill()
-                        process.wait(5)
+                    stop_process(process)
                     log.close()
 
                 return url, stop

@@ -23,8 +23,10 @@ the sweeper.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import os
+import signal
 import threading
 
 import redis
@@ -97,23 +99,110 @@ class Housekeeper(threading.Thread):
             )
 
     def run(self) -> None:
+        failing = False
         while not self._stopping.wait(TICK_S):
             try:
                 self.tick()
-            except Exception:  # a Redis blip must not end the thread; the next tick retries
-                log.exception("housekeeper: tick failed")
+            except Exception as error:  # a Redis blip must not end the thread; retry next tick
+                if not failing:  # once per outage, not twice a second
+                    log.warning("housekeeper: tick failed (%r); retrying every tick", error)
+                failing = True
+            else:
+                if failing:
+                    log.warning("housekeeper: ticking again")
+                failing = False
 
     def stop(self) -> None:
         """Stop beating; give up the lease and the liveness key (the worker has finished)."""
         self._stopping.set()
-        self.join(5)
+        if self.is_alive():
+            self.join(5)
         with contextlib.suppress(redis.RedisError):
             self._release(keys=[self.names.scheduler_lease], args=[self.worker_name])
             self.redis.delete(self.names.alive(self.worker_name))
 
 
+# How long a worker waits between attempts to reach Redis: doubling from the first to the last.
+RECONNECT_FIRST_S, RECONNECT_MAX_S = 0.25, 5.0
+REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError, OSError)
+
+
+class FoxdenWorker(SimpleWorker):
+    """RQ's ``SimpleWorker``, which remembers a stop signal and retries Redis sooner.
+
+    RQ retries a lost Redis only while it waits for a job, doubling its pause up to 60 s; a
+    Redis that is back would then sit unused for up to a minute. Anywhere else (a job's result
+    written as Redis went away, a heartbeat) RQ quits; ``run_worker`` then starts it again.
+    """
+
+    max_connection_wait_time = RECONNECT_MAX_S
+    stop_signalled = False
+
+    def request_stop(self, signum: int, frame: object) -> None:
+        self.stop_signalled = True  # before RQ's handler, which may itself fail on Redis
+        super().request_stop(signum, frame)
+
+
+class _Signals:
+    """SIGTERM/SIGINT while no RQ worker loop runs (between incarnations): stop waiting."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+
+    def install(self) -> None:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: self.stop.set())
+
+
+def describe(client: redis.Redis) -> str:
+    """Where ``client`` connects (never its password), for the log."""
+    settings = client.connection_pool.connection_kwargs
+    where = settings.get("path") or f"{settings.get('host')}:{settings.get('port')}"
+    return f"{where} db {settings.get('db', 0)}"
+
+
+def wait_for_redis(clients: list[redis.Redis], stop: threading.Event) -> bool:
+    """Until every client answers PING (False if told to stop first), with backoff."""
+    pause, attempts = RECONNECT_FIRST_S, 0
+    while not stop.is_set():
+        try:
+            for client in clients:
+                client.ping()
+        except REDIS_DOWN as error:
+            attempts += 1
+            log.warning(
+                "worker: waiting for Redis at %s (attempt %d: %s); next try in %.2g s",
+                describe(clients[0]),
+                attempts,
+                error,
+                pause,
+            )
+            stop.wait(pause)
+            pause = min(RECONNECT_MAX_S, pause * 2)
+            continue
+        if attempts:
+            log.warning("worker: Redis at %s answers again", describe(clients[0]))
+        return True
+    return False
+
+
+def _bury(worker: SimpleWorker | None) -> None:
+    """Finish what a worker that lost Redis could not: its death record and its pubsub thread."""
+    if worker is None:
+        return
+    with contextlib.suppress(Exception):  # best effort: its records expire anyway
+        worker.teardown()
+    if worker.pubsub_thread is not None:
+        worker.pubsub_thread.stop()
+
+
 def run_worker(*, burst: bool = False, name: str | None = None) -> int:
     """Run until SIGTERM/SIGINT (or, with ``burst``, until the queues are empty).
+
+    Redis may go away at any moment, or be away when the worker starts: the worker then waits
+    for it (logging each attempt, with backoff), and carries on once it answers, as a new RQ
+    worker (``<name>.<n>``), so that a job the old one had started is seen as abandoned and
+    scheduled again by the sweeper.
 
     The jobs live on :func:`service.bootstrap.queue_url` (``FOXDEN_QUEUE_URL``, else the
     store's Redis when that is one server). RQ gets a Redis client of its own: it waits in
@@ -131,21 +220,52 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
     if not logging.getLogger().handlers:
         logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
     names = Names(queue_prefix())
-    service()  # built now: a setting that cannot work fails before the worker starts
+    games = service()  # built now: a setting that cannot work fails before the worker starts
     rq_connection = connect(queue_url(), blocking=True)
-    worker = SimpleWorker(
-        queues(rq_connection, names),
-        connection=rq_connection,
-        serializer=JSONSerializer,
-        name=name,
-    )
     # The housekeeper's keys (the scheduler lease, liveness, the sweep token) belong with the
     # jobs, on the queue Redis, where the API's scheduler looks for them.
-    housekeeper = Housekeeper(connect(queue_url()), names, worker.name, sweep_every_s())
-    housekeeper.tick()  # a burst worker also runs what is due now
-    housekeeper.start()
+    queue_client = connect(queue_url())
+    signals = _Signals()
+    previous: SimpleWorker | None = None
+    for incarnation in itertools.count():
+        signals.install()
+        if not wait_for_redis([rq_connection, queue_client, games.store.redis], signals.stop):
+            return 0
+        _bury(previous)
+        try:
+            worker = FoxdenWorker(
+                queues(rq_connection, names),
+                connection=rq_connection,
+                serializer=JSONSerializer,
+                name=f"{name}.{incarnation}" if name and incarnation else name,
+            )
+        except REDIS_DOWN:
+            continue  # gone again already
+        if _work(worker, queue_client, names, burst, level) or signals.stop.is_set():
+            return 0
+        log.warning("worker %s: lost Redis; reconnecting", worker.name)
+        previous = worker
+    return 0  # pragma: no cover  (the loop above only returns)
+
+
+def _work(worker: FoxdenWorker, client: redis.Redis, names: Names, burst: bool, level: str) -> bool:
+    """Run ``worker`` with its housekeeper; True when it ended as asked (signal, burst done)."""
+    housekeeper = None
     try:
+        housekeeper = Housekeeper(client, names, worker.name, sweep_every_s())
+        housekeeper.tick()  # a burst worker also runs what is due now
+        housekeeper.start()
         worker.work(burst=burst, logging_level=level)
+    except REDIS_DOWN:
+        pass  # RQ's own clean-up needs Redis too; decided below
     finally:
-        housekeeper.stop()
-    return 0
+        if housekeeper is not None:
+            housekeeper.stop()
+    if worker.stop_signalled:
+        return True
+    if not burst:
+        return False  # an RQ worker loop ends by itself only when Redis failed it
+    try:
+        return bool(client.ping())  # a burst that ran dry, not one that lost Redis
+    except REDIS_DOWN:
+        return False

@@ -8,10 +8,23 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, g, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import capacity, metrics, tickets
-from service.api import audit, cors, feeds, games, jsonio, ops, params, problems, ratelimit
-from service.games import GameService
+from service.api import (
+    audit,
+    cors,
+    feeds,
+    games,
+    http,
+    jsonio,
+    ops,
+    params,
+    problems,
+    ratelimit,
+)
+from service.errors import GameNotFound
+from service.games import GameService, is_game_id
 from service.live import LiveHub
 from service.strategies import install_plugins
 from service.web import bp as web_bp
@@ -26,6 +39,9 @@ def defaults() -> dict[str, Any]:
         "RATE_LIMIT": os.environ.get("FOXDEN_RATE_LIMIT", "1200 per minute"),
         # How long an SSE stream waits for an event before it sends a keepalive.
         "SSE_BLOCK_MS": int(os.environ.get("FOXDEN_SSE_BLOCK_MS", "2000")),
+        # How many proxies in front of the API append to X-Forwarded-For; 0 (the default)
+        # trusts no forwarded header: the peer's address is the client's.
+        "TRUSTED_PROXIES": os.environ.get("FOXDEN_TRUSTED_PROXIES", "0"),
         # Open event streams one process holds; beyond it a new stream is a 503.
         "STREAMS_PER_PROCESS": capacity.streams_per_process(),
         "STREAM_TICKET_TTL_S": tickets.ttl_s(),
@@ -73,12 +89,47 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
     for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, web_bp):
         app.register_blueprint(blueprint)
+    _trust_proxies(app, app.config["TRUSTED_PROXIES"])
     problems.register(app)
     ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)
+    # After the rate limit: a request with a made-up id is counted (and told its RateLimit-*).
+    _check_game_ids(app)
+    # After the rate limit, which counts a request with a bad token against its address.
+    app.before_request(http.authenticate)
     params.install(app, app.extensions["foxden.openapi"])
     cors.install(app, str(app.config["CORS_ORIGINS"]))
     _measure(app)
     return app
+
+
+def _trust_proxies(app: Flask, setting: object) -> None:
+    """Take the client's address from the last ``setting`` hops of X-Forwarded-For.
+
+    Off by default: without a proxy that sets the header, anyone could name any address and
+    so dodge the per-address rate limit. werkzeug's ProxyFix reads only the hops it is told to
+    trust (the ones the operator's proxies appended), never the client's own.
+    """
+    text = str(setting).strip()
+    if not text.isdigit():
+        raise ValueError(f"FOXDEN_TRUSTED_PROXIES must be a number of proxies, not {setting!r}")
+    if int(text):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(text))  # type: ignore[method-assign]
+
+
+def _check_game_ids(app: Flask) -> None:
+    """An id in a path that no game can have is a 404 at once: it never reaches a Redis key
+    (where a brace would change the key's hash tag), and the answer is the same as for any
+    other unknown game."""
+
+    @app.before_request
+    def game_id_shape() -> None:
+        if request.method == "OPTIONS" or request.blueprint not in http.API_BLUEPRINTS:
+            # A CORS preflight (Flask answers it) or a web page (the shell, whatever the id):
+            # no view, nor Redis, sees the id.
+            return
+        game_id = (request.view_args or {}).get("game_id")
+        if game_id is not None and not is_game_id(game_id):
+            raise GameNotFound(f"no game {game_id!r}")
 
 
 def _measure(app: Flask) -> None:

@@ -25,7 +25,7 @@ from service.api.http import (
     with_etag,
 )
 from service.api.problems import BadRequest
-from service.errors import Unauthorized, UnknownGame
+from service.errors import Unauthorized, UnknownGame, VersionNotFound
 from service.games import Loaded
 from service.index import decode_cursor
 
@@ -177,11 +177,7 @@ def get_state(game_id: str) -> Response:
     else:
         state, loaded = games().state_and_latest(game_id, version)
     if version is not None and state.version < version:
-        raise BadRequest(
-            "invalid_parameter",
-            f"the game has {state.version} versions",
-            {"version": [f"At most {state.version}."]},
-        )
+        raise VersionNotFound(f"the game has {state.version} versions, not {version}")
     return not_modified(state.version, seat) or with_etag(
         jsonify(state_view(state, seat, loaded)), state.version, seat
     )

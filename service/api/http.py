@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from flask import Response, current_app, request
+from flask import Response, current_app, g, request
 
 from service.api.problems import BadRequest, UnsupportedMediaType
-from service.errors import Forbidden, Unauthorized
-from service.games import GameService
+from service.errors import Forbidden, GameNotFound, ServiceError, Unauthorized
+from service.games import GameService, is_game_id
 
 # A view's ETag names the version and, for a seat's own view, the seat (see ``view_etag``).
 ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})(?:-seat\d{1,3})?"\s*$')
@@ -30,38 +31,94 @@ def json_body() -> Any:
         raise BadRequest("malformed_json", "the body is not valid JSON") from None
 
 
+# RFC 6750 §2.1: the scheme, one space, a b64token; nothing before, between or after.
+BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
+# The blueprints of the game API (/v1); the operations endpoints (health, metrics, docs) take
+# no token: probes and scrapers may carry credentials meant for a proxy.
+API_BLUEPRINTS = frozenset({"games", "feeds", "audit"})
+# Routes whose credential is not a seat's token: cancelling takes the table's owner token, and
+# the service answers anything else there with a 403 (the route checks it itself).
+OWN_CREDENTIAL = frozenset({"games.cancel_game"})
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who sent the request: a seat of a game (its token checked), or nobody in particular."""
+
+    game_id: str | None = None
+    seat: int | None = None
+
+
+SPECTATOR = Caller()
+
+
 def bearer_token() -> str | None:
-    """The token of ``Authorization: Bearer <token>``; a header in another form is a 401."""
+    """The token of ``Authorization: Bearer <token>``; a header in any other form is a 401."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    found = BEARER.fullmatch(header)
+    if not found:
         raise Unauthorized("use Authorization: Bearer <token>")
-    return token.strip()
+    return found.group(1)
 
 
-def caller_seat(game_id: str, *, required: bool) -> int | None:
-    """The seat the caller's token acts for in this game; ``None`` for a spectator.
+def caller() -> Caller:
+    """The request's caller, authenticated once per request (the rate limit asks first).
 
-    A token that is not valid is refused on every endpoint (never silently downgraded to the
-    spectator's view); a valid token of another game is a 403.
+    A token that is not valid is refused on every endpoint of the API, the public ones
+    included (never silently downgraded to the spectator's view); a valid token of another
+    game than the path's is a 403; a token on an unknown game's path is that game's 404.
     """
+    found = g.get("foxden_caller")
+    if found is None:
+        try:
+            found = _authenticate()
+        except ServiceError as error:
+            found = error
+        g.foxden_caller = found
+    if isinstance(found, ServiceError):
+        raise found
+    return found
+
+
+def _authenticate() -> Caller:
     token = bearer_token()
     if token is None:
-        if required:
-            raise Unauthorized("this endpoint needs Authorization: Bearer <token>")
-        return None
-    service = games()
-    seat = service.seat_of_token(game_id, token)
+        return SPECTATOR
+    path_game = (request.view_args or {}).get("game_id")
+    if path_game is not None and not is_game_id(path_game):
+        # Never a Redis key (a brace would change its hash tag); the rate limit, which asks
+        # first, counts the request against its address.
+        raise GameNotFound(f"no game {path_game!r}")
+    owner = None if path_game else games().token_game(token)
+    game_id = path_game or owner
+    seat = games().seat_of_token(game_id, token) if game_id else None
     if seat is not None:
-        return seat
-    owner = service.token_game(token)
-    if owner == game_id:
+        return Caller(game_id, seat)
+    if path_game:
+        owner = games().token_game(token)
+    if owner and owner == game_id:
         raise Unauthorized("the token is not valid: its seat was given back before the start")
     if owner:
         raise Forbidden("this token belongs to another game")
     raise Unauthorized("the token is not valid")
+
+
+def authenticate() -> None:
+    """``before_request``: refuse a request whose token is not valid, whatever the route."""
+    if request.method == "OPTIONS":
+        return  # a CORS preflight: the browser's own question, sent without credentials
+    if request.blueprint in API_BLUEPRINTS and request.endpoint not in OWN_CREDENTIAL:
+        caller()
+
+
+def caller_seat(game_id: str, *, required: bool) -> int | None:
+    """The seat the caller's token acts for in this game; ``None`` for a spectator."""
+    seat = caller().seat
+    if seat is None and required:
+        raise Unauthorized("this endpoint needs Authorization: Bearer <token>")
+    return seat
 
 
 def view_etag(version: int, seat: int | None = None) -> str:
@@ -115,7 +172,7 @@ def int_arg(name: str, default: int | None, minimum: int, maximum: int) -> int |
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not re.fullmatch(r"\d{1,12}", raw) or not minimum <= int(raw) <= maximum:
+    if not re.fullmatch(r"\d{1,13}", raw) or not minimum <= int(raw) <= maximum:
         raise BadRequest(
             "invalid_parameter",
             f"{name} must be an integer from {minimum} to {maximum}",

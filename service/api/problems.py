@@ -24,6 +24,7 @@ RULE_STATUS = {
     rules.GameFull: 409,
     rules.AlreadyStarted: 409,
     rules.SeatTaken: 409,
+    rules.NoSuchSeat: 409,
     rules.GameNotStarted: 409,
     rules.InvalidSetup: 400,
     rules.TableClosed: 409,

@@ -1,4 +1,4 @@
-"""Rate limits per token (else per address): fixed windows counted in Redis, leased in batches.
+"""Rate limits per checked seat (else per address): fixed windows in Redis, leased in batches.
 
 Every request is counted against a fixed window whose counter lives in Redis, so a limit holds
 across all API processes. Counting each request there cost a Redis round trip per request:
@@ -22,18 +22,18 @@ fixed-window keys and periods these counters use.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import threading
 import time
 from dataclasses import dataclass
 
 import redis
-from flask import Flask, Request, Response, g, request
+from flask import Flask, Response, g, request
 from limits import RateLimitItem, parse_many
 
 from events.redis_client import FALL_BACK, Client, direct, pool_for
-from service.api import problems
+from service.api import http, problems
+from service.errors import ServiceError
 
 EXEMPT = frozenset({"ops.healthz", "ops.readyz", "ops.prometheus"})
 OFF = frozenset({"", "off", "0", "none", "false"})
@@ -58,12 +58,21 @@ return {count, ttl}
 """
 
 
-def caller_key(req: Request) -> str:
-    """The bearer token when there is one (hashed: tokens are never stored), else the address."""
-    header = req.headers.get("Authorization", "")
-    if header:
-        return "t:" + hashlib.sha256(header.encode()).hexdigest()[:32]
-    return "a:" + (req.remote_addr or "unknown")
+def caller_key() -> str:
+    """Whom to count the request against: the seat of a valid token, else the address.
+
+    Only a token that was checked counts as a caller of its own; anything else in the header
+    (made up, padded, another game's) is counted against the address and then refused (after
+    the count), so a client cannot open a fresh budget by changing the header. The address is
+    the peer's, or the one a trusted proxy forwarded (``FOXDEN_TRUSTED_PROXIES``).
+    """
+    try:
+        who = http.caller()
+    except ServiceError:
+        who = http.SPECTATOR
+    if who.seat is None:
+        return "a:" + (request.remote_addr or "unknown")
+    return f"s:{who.game_id}:{who.seat}"
 
 
 def batch_size(limit: RateLimitItem) -> int:
@@ -201,8 +210,9 @@ def install(app: Flask, spec: str, client: Client) -> None:
         # show the page an opaque CORS failure instead of a 429 with Retry-After.
         if request.endpoint in EXEMPT or request.method == "OPTIONS":
             return None
+        key = caller_key()
         try:
-            verdict = limits.check(caller_key(request))
+            verdict = limits.check(key)
         except redis.RedisError:
             return None  # Redis trouble must not turn every request into an error
         g.rate_limit = verdict

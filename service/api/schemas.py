@@ -57,8 +57,14 @@ class CreateGameSchema(Schema):
 
 class JoinSchema(Schema):
     name = Text(required=True, validate=validate.Length(min=1, max=40))
-    seat = JsonInt(validate=validate.Range(min=0, max=15))
-    client_seed = Text(validate=validate.Length(max=128))
+    seat = JsonInt(
+        validate=validate.Range(min=0, max=15),
+        metadata={"description": "A seat of the table (409 `no_such_seat` beyond it)."},
+    )
+    client_seed = Text(
+        validate=validate.Length(max=128),
+        metadata={"description": "Your own entropy, mixed into every shuffle."},
+    )
 
 
 class CommandTypeSchema(Schema):

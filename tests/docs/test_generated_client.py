@@ -95,12 +95,18 @@ def clients(package: ModuleType, base_url: str, tokens: list[str]) -> tuple[Any,
     return anonymous, seated
 
 
+def create_body(models: ModuleType, game: str, seats: list) -> object:
+    """The game's own create model (``CreateSly``): the document has one create body per game."""
+    model = getattr(models, "Create" + "".join(part.capitalize() for part in game.split("-")))
+    return model(game=game, seats=seats)
+
+
 def create_and_fill(package: ModuleType, base_url: str, game: str) -> tuple[str, list[str]]:
     models = package.models
     anonymous = package.Client(base_url=base_url, raise_on_unexpected_status=True)
-    seats = [models.Seat(kind=models.SeatKind.HUMAN) for _ in range(PLAYERS[game])]
+    seats = [models.HumanSeat(kind="human") for _ in range(PLAYERS[game])]
     created = op(package, "games.create_game").sync(
-        client=anonymous, body=models.CreateGame(game=game, seats=seats)
+        client=anonymous, body=create_body(models, game, seats)
     )
     assert isinstance(created, models.CreatedGame) and created.owner_token
     tokens = []
@@ -166,8 +172,8 @@ def test_the_owner_cancels_and_a_waiting_table_expires(
 ):
     package, models = client_package, client_package.models
     anonymous = package.Client(base_url=service.base_url)
-    seats = [models.Seat(kind=models.SeatKind.HUMAN)] * 2
-    body = models.CreateGame(game="sly", seats=seats)
+    seats = [models.HumanSeat(kind="human")] * 2
+    body = create_body(models, "sly", seats)
     cancelled = op(package, "games.create_game").sync(client=anonymous, body=body)
     expiring = op(package, "games.create_game").sync(client=anonymous, body=body)
 

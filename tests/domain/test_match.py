@@ -12,6 +12,7 @@ from domain.errors import (
     GameOver,
     IllegalMove,
     InvalidSetup,
+    NoSuchSeat,
     NotYourTurn,
     RuleError,
     SeatLeft,
@@ -122,7 +123,7 @@ class TestJoin:
         state = replay(create("human", "bot"))
         with pytest.raises(SeatTaken):
             join(state, "ada", seat=1)  # a bot's seat
-        with pytest.raises(IllegalMove, match="no seat 5"):
+        with pytest.raises(NoSuchSeat, match="no seat 5"):
             join(state, "ada", seat=5)
         state = fold_match(state, join(state, "ada"))
         with pytest.raises(AlreadyStarted):

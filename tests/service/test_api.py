@@ -169,7 +169,7 @@ class TestJoin:
             response = api.client.post(f"/v1/games/{game['id']}/join", json=body)
             assert_problem(response, 400, "invalid_body")
         response = api.client.post(f"/v1/games/{game['id']}/join", json={"name": "a", "seat": 9})
-        assert_problem(response, 422, "illegal_move")
+        assert_problem(response, 409, "no_such_seat")
 
 
 class TestAuthentication:
@@ -325,9 +325,12 @@ class TestViewsAndHistory:
         theirs = api.get(f"/v1/games/{game_id}/state", token=tokens[1 - seat]).json["board"]
         spectator = api.get(f"/v1/games/{game_id}/state").json["board"]
         assert len(mine) == 1 and theirs["hand"] == [] and spectator["hand"] is None
-        for bad in ("0", "x", str(now + 1)):
+        for bad in ("0", "x"):
             response = api.get(f"/v1/games/{game_id}/state", query_string={"version": bad})
             assert_problem(response, 400, "invalid_parameter")
+        # A well-formed version the game has not reached yet: there is no such view (yet).
+        response = api.get(f"/v1/games/{game_id}/state", query_string={"version": now + 1})
+        assert_problem(response, 404, "version_not_found")
 
     def test_events_pages_and_ndjson(self, api: Api):
         game_id, tokens = api.table(cards=10)
@@ -416,8 +419,12 @@ class TestRateLimits:
         assert body["retry_after"] == int(limited.headers["Retry-After"])
         assert api.get("/healthz").status_code == 200  # never limited
         assert api.get("/metrics").status_code == 200
-        # A token has a budget of its own (the address's is spent).
-        assert api.get("/v1/catalog", token="some-token").status_code == 200
+        # A valid token's seat has a budget of its own (the address's is spent) ...
+        game_id = service.create(TOY.id, [{"kind": "human"}] * 2, {}).game_id
+        _, token, _ = service.join(game_id, "ada")
+        assert api.get("/v1/catalog", token=token).status_code == 200
+        # ... a made-up one has not: it is counted against the address, then refused.
+        assert_problem(api.get("/v1/catalog", token="made-up"), 429, "rate_limited")
 
     def test_off_means_off(self, service):
         from service.api import create_app
@@ -459,14 +466,17 @@ def test_an_unreachable_redis_is_a_503_to_retry_never_a_500() -> None:
     from service.api import create_app
 
     dead = connect("redis://127.0.0.1:1/0")  # nothing listens on port 1
+    gone = "0" * 32  # a well-formed id: Redis is asked, and cannot answer
     # Rate limiting on: it lets requests through when it cannot count them.
     app = create_app(build(dead, RecordingScheduler()), {"RATE_LIMIT": "10 per minute"})
     api = Api(app.test_client())
     for response in (
-        api.get("/v1/games/g1"),
+        api.get(f"/v1/games/{gone}"),
         api.client.post("/v1/games", json={"game": "sly", "seats": [{"kind": "human"}] * 2}),
         api.client.post(
-            "/v1/games/g1/commands", json={"type": "leave"}, headers={"Authorization": "Bearer t"}
+            f"/v1/games/{gone}/commands",
+            json={"type": "leave"},
+            headers={"Authorization": "Bearer t"},
         ),
     ):
         body = assert_problem(response, 503, "storage_unavailable")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import threading
 from collections import Counter
 
@@ -102,3 +103,49 @@ def test_a_lost_reply_to_an_append_still_indexes_and_schedules(service, monkeypa
     games, _ = service.index.page(None, None, None, 200)
     assert outcome.game_id in [game["id"] for game in games]
     assert service.scheduler.jobs  # the first bot's turn
+
+
+def test_concurrent_retries_with_one_key_and_if_match_all_get_the_original_201(
+    api: Api, service, app, redis_url, scheduler
+):
+    """16 clients send one command with one Idempotency-Key and If-Match, round after round:
+    every one gets the original 201 (never a 412 because a twin moved the game on first)."""
+    from events.redis_client import connect
+    from service.api import create_app
+    from tests.service.conftest import build
+
+    other_process = create_app(build(connect(redis_url), scheduler), {"RATE_LIMIT": "off"})
+    rounds, clients = 24, 16
+    game_id, tokens = api.table(players=2, cards=40)
+    answers: list[list[tuple[int, bytes]]] = [[] for _ in range(rounds)]
+    lock = threading.Lock()
+    start = threading.Barrier(clients)
+
+    def client(n: int) -> None:
+        local = Api((app if n % 2 else other_process).test_client())
+        for round_ in range(rounds):
+            start.wait()
+            version = rounds_version[round_]
+            response = local.command(
+                game_id,
+                tokens[seat_of[round_]],
+                {"type": "draw", "count": 1},
+                **{"Idempotency-Key": f"round-{round_}", "If-Match": f'"{version}"'},
+            )
+            with lock:
+                answers[round_].append((response.status_code, response.get_data()))
+            start.wait()
+
+    # The toy game alternates seats, one event per draw: each round's version and seat are known.
+    first = api.get(f"/v1/games/{game_id}").json
+    rounds_version = [first["version"] + r for r in range(rounds)]
+    seat_of = [(first["to_act"][0] + r) % 2 for r in range(rounds)]
+    run_threads(clients, client, timeout=120)
+
+    for round_, got in enumerate(answers):
+        statuses = Counter(status for status, _ in got)
+        assert statuses == {201: clients}, (round_, statuses)
+        # The same JSON (the original lists its keys as built, a replay as stored: sorted).
+        bodies = {json.dumps(json.loads(body), sort_keys=True) for _, body in got}
+        assert len(bodies) == 1, f"round {round_}: replays differ: {sorted(bodies)[:2]}"
+    assert len([e for e in service.store.read(game_id) if e.type == "Drew"]) == rounds

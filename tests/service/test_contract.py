@@ -1,14 +1,15 @@
 """openapi.yaml is the contract: the app serves exactly its paths, and every response conforms.
 
 schemathesis generates requests from the document (valid and invalid ones) and checks every
-response against it: no 5xx, only documented status codes, content types and bodies. Half of
-the generated calls are pointed at a real game and carry a real token, so that the happy paths
-are exercised too, not only the 404s.
+response against it: no 5xx, only documented status codes, content types and bodies, and no
+schema-valid request refused (see ``tests/service/schemathesis_cases.py``). Half of the
+generated calls are pointed at a real game, half of those with a real token, so that the happy
+paths are exercised too, not only the 404s. ``bench/schemathesis_run.py`` runs the same checks
+over thousands of cases.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
@@ -17,28 +18,15 @@ import schemathesis
 import yaml
 from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
-from schemathesis.checks import (
-    content_type_conformance,
-    not_a_server_error,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
 
 from tests.service.conftest import Api
+from tests.service.schemathesis_cases import CHECKS, aim
 
 # One worker runs the whole module, in order, so the last test can count the cases.
 # The contract is the API's shape, the same on every store: one server is enough.
 pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("contract"), pytest.mark.single_redis]
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
-CHECKS = [
-    not_a_server_error,
-    status_code_conformance,
-    content_type_conformance,
-    response_schema_conformance,
-    response_headers_conformance,
-]
 CALLS: list[str] = []  # for the count of generated cases (printed with -s)
 UNDOCUMENTED = {
     "/docs",
@@ -114,11 +102,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 def test_every_response_conforms(case, real_game, finished_game):
     live = case.path.endswith("/stream") or (case.query or {}).get("follow") in ("true", "1")
     game_id, tokens = finished_game if live else real_game
-    pick = int(hashlib.sha256(repr(case.path_parameters).encode()).hexdigest(), 16)
-    if case.path_parameters and "game_id" in case.path_parameters and pick % 2:
-        case.path_parameters["game_id"] = game_id
-        if pick % 4 == 1:
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {tokens[0]}"}
+    aim(case, game_id, tokens[0])
     case.call_and_validate(checks=CHECKS)
     CALLS.append(case.operation.label)
 
@@ -130,3 +114,39 @@ def test_zz_a_few_hundred_cases_ran():
     assert len(set(CALLS)) == sum(
         len([m for m in item if m != "parameters"]) for item in SPEC["paths"].values()
     )
+
+
+def test_the_create_bodies_are_the_catalogues():
+    """One variant per game: its player counts, strategies and options with their ranges."""
+    from domain import match, registry
+
+    schemas = SPEC["components"]["schemas"]
+    variants = {}
+    for ref in schemas["CreateGame"]["oneOf"]:
+        variant = schemas[ref["$ref"].rsplit("/", 1)[1]]
+        options = schemas[variant["properties"]["options"]["$ref"].rsplit("/", 1)[1]]
+        seats = variant["properties"]["seats"]
+        variants[variant["properties"]["game"]["const"]] = (
+            seats["minItems"],
+            seats["maxItems"],
+            {
+                name: (option["default"], option["minimum"], option["maximum"])
+                for name, option in options["properties"].items()
+            },
+            options["additionalProperties"],
+        )
+    real_games = [game for game in registry.all_games() if not game.id.startswith("toy-")]
+    assert variants == {
+        game.id: (
+            game.min_players,
+            game.max_players,
+            {n: (o.default, o.minimum, o.maximum) for n, o in match.all_options(game).items()},
+            False,
+        )
+        for game in real_games
+    }
+    kinds = [schemas[seat["$ref"].rsplit("/", 1)[1]] for seat in schemas["Seat"]["oneOf"]]
+    bot = next(s for s in kinds if s["properties"]["kind"]["const"] == "bot")
+    assert all(bot["properties"]["strategy"]["enum"] == sorted(g.strategies) for g in real_games)
+    listed = next(p for p in SPEC["paths"]["/v1/games"]["get"]["parameters"] if p["name"] == "game")
+    assert listed["schema"]["enum"] == sorted(variants)

@@ -11,6 +11,8 @@ comparison). Generated, so that there is one description of each thing:
   (``SlyCommand``, with ``discriminator``), and ``Command`` over all games;
 - each game's board, result and event payloads from ``payloads.py``, and one event
   envelope per event type (``SlyCardLaidEvent``: ``type`` const, ``data`` typed);
+- the create body per game (``CreateSly``: its player counts, the strategies, its options and
+  their ranges) and the list's ``game`` filter, from the catalogue (``domain.registry``);
 - the rate-limit headers on every response of the ``/v1`` routes.
 """
 
@@ -27,9 +29,12 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema
 
+from domain import match, registry
+from domain.game import GameDefinition
 from service.api import commands, schemas
 from service.api.spec import payloads
 from service.api.spec.payloads import INT, STR, obj, ref
+from service.strategies import install_plugins
 
 ROOT = Path(__file__).resolve().parents[3]
 BASE = Path(__file__).with_name("base.yaml")
@@ -46,6 +51,8 @@ RATE_LIMIT_HEADERS = {
 }
 # Shared responses of routes that are not rate-limited (service/api/ratelimit.py EXEMPT).
 UNLIMITED_RESPONSES = {"NotReady"}
+# What schemas.Text refuses: control characters.
+NO_CONTROL_CHARACTERS = {"pattern": "[\\u0000-\\u001f\\u007f]"}
 
 
 def pascal(name: str) -> str:
@@ -67,12 +74,9 @@ def _marshmallow_components() -> dict[str, Any]:
                 nested = getattr(field, "nested", None)
                 if isinstance(nested, type) and issubclass(nested, Schema):
                     names.setdefault(nested, prefix + nested.__name__.removesuffix("Schema"))
-    spec = APISpec(
-        title="x",
-        version="1",
-        openapi_version="3.1.0",
-        plugins=[MarshmallowPlugin(schema_name_resolver=lambda schema: names[_cls(schema)])],
-    )
+    plugin = MarshmallowPlugin(schema_name_resolver=lambda schema: names[_cls(schema)])
+    spec = APISpec(title="x", version="1", openapi_version="3.1.0", plugins=[plugin])
+    plugin.converter.add_attribute_function(_text)
     for schema, name in names.items():
         if name not in spec.components.schemas:  # a nested one is added with its parent
             spec.components.schema(name, schema=schema)
@@ -82,6 +86,84 @@ def _marshmallow_components() -> dict[str, Any]:
         if tag and len(tag.get("enum", ())) == 1:  # validate.Equal: the command's tag
             schema["properties"]["type"] = {"type": "string", "const": tag["enum"][0]}
     return found
+
+
+def _text(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
+    """A ``schemas.Text`` field refuses control characters; the document says so."""
+    return {"not": dict(NO_CONTROL_CHARACTERS)} if isinstance(field, schemas.Text) else {}
+
+
+def _real_games() -> list[GameDefinition]:
+    return [registry.get(game_id) for game_id in sorted(payloads.GAMES)]
+
+
+def _create_bodies() -> dict[str, Any]:
+    """One create body per game of the catalogue, as strict as the server's checks of it.
+
+    Replaces the marshmallow ``CreateGame`` and ``Seat``: the schema reads any game id, seat
+    count and option, and the catalogue (player counts, strategies, options and their ranges)
+    decides; a document per game lets a client know all of that before it asks."""
+    install_plugins()  # the catalogue's strategies include the plugins' (ismcts)
+    games = _real_games()
+    strategies = {tuple(sorted(game.strategies)) for game in games}
+    if len(strategies) != 1:
+        raise SystemExit(f"the games' strategies differ, one Seat cannot say them: {strategies}")
+    found: dict[str, Any] = {
+        "Seat": {"oneOf": [ref("HumanSeat"), ref("BotSeat")]},
+        "HumanSeat": obj({"kind": {"const": "human"}}),
+        "BotSeat": obj(
+            {
+                "kind": {"const": "bot"},
+                "strategy": {
+                    "type": "string",
+                    "enum": list(strategies.pop()),
+                    "description": "A strategy from the catalogue.",
+                },
+            }
+        ),
+        "CreateGame": {
+            "description": "One variant per game of the catalogue: its player counts, its"
+            " options (the table's and the game's own) and their ranges.",
+            "oneOf": [ref(f"Create{payloads.GAMES[game.id][0]}") for game in games],
+        },
+    }
+    for game in games:
+        prefix = payloads.GAMES[game.id][0]
+        found[f"Create{prefix}"] = obj(
+            {
+                "game": {"const": game.id},
+                "seats": {
+                    "type": "array",
+                    "minItems": game.min_players,
+                    "maxItems": game.max_players,
+                    "items": ref("Seat"),
+                },
+            },
+            {"options": ref(f"{prefix}Options")},
+        )
+        options = obj(
+            {},
+            {
+                name: {
+                    "type": "integer",
+                    "minimum": option.minimum,
+                    "maximum": option.maximum,
+                    "default": option.default,
+                }
+                for name, option in match.all_options(game).items()
+            },
+            description=f"The table options and {game.name}'s own (the catalogue describes each).",
+        )
+        del options["required"]  # every option has its default
+        found[f"{prefix}Options"] = options
+    return found
+
+
+def _list_filter(document: dict[str, Any]) -> None:
+    """The list's ``game`` filter takes the catalogue's ids (another is a 400)."""
+    for parameter in document["paths"]["/v1/games"]["get"]["parameters"]:
+        if parameter.get("name") == "game":
+            parameter["schema"] = {"type": "string", "enum": [g.id for g in _real_games()]}
 
 
 def _cls(schema: Any) -> type[Schema]:
@@ -206,11 +288,13 @@ def build() -> dict[str, Any]:
         **_payload_components(),
     }
     generated.update(_command_unions(generated))
+    generated.update(_create_bodies())
     clash = sorted(set(generated) & set(components))
     if clash:
         raise SystemExit(f"service/api/spec/base.yaml defines generated schemas: {clash}")
     components.update(generated)
     _extend(components)
+    _list_filter(document)
     _rate_limit_headers(document)
     return document
 
