@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -326,14 +326,7 @@ def play(
             for index, (game_id, seats) in list(pending.items()):
                 state = service.load(game_id).state
                 if state.status == "finished":
-                    result = dict(state.result or {})
-                    finished[index] = {
-                        "id": game_id,
-                        "seats": seats,
-                        "winners": list(result.get("winners", [])),
-                        "scores": list(result.get("scores", [])),
-                        "ranks": ranks(result, players),
-                    }
+                    finished[index] = _entry(game_id, seats, state.result, players)
                     del pending[index]
                     advance()
                     continue
@@ -343,8 +336,12 @@ def play(
                 elif clock() - since > STALL_S:
                     raise TournamentError(f"game {game_id} has not moved for {STALL_S:.0f} s")
     except (KeyboardInterrupt, SystemExit):
-        # Stopped early (Ctrl-C, SIGTERM): the games that ended still count, and are written.
-        pass
+        # Stopped early (Ctrl-C, SIGTERM): the games that ended still count, and are written,
+        # those that ended since the last look included.
+        for index, (game_id, seats) in pending.items():
+            state = service.load(game_id).state
+            if state.status == "finished":
+                finished[index] = _entry(game_id, seats, state.result, players)
     played = [finished[index] for index in sorted(finished)]
     for entry in played:  # in game order, so the ratings do not depend on which ended first
         for seat, name in enumerate(entry["seats"]):
@@ -354,6 +351,20 @@ def play(
     return Tournament(
         game, players, list(strategies), standings, played, clock() - started, workers, 0, games
     )
+
+
+def _entry(
+    game_id: str, seats: list[str], result: Mapping[str, Any] | None, players: int
+) -> dict[str, Any]:
+    """A finished game as the results record it."""
+    result = dict(result or {})
+    return {
+        "id": game_id,
+        "seats": seats,
+        "winners": list(result.get("winners", [])),
+        "scores": list(result.get("scores", [])),
+        "ranks": ranks(result, players),
+    }
 
 
 def run(
