@@ -32,10 +32,32 @@ def _settings_refused(command: str, *, servers: bool = True) -> bool:
     return False
 
 
+def settings_refused_in_a_child(command: str) -> bool:
+    """``_settings_refused`` in a forked child, so this process imports none of what it needs.
+
+    gunicorn's master forks the API's workers, and they inherit its modules unpatched by
+    gevent; the check pulls in redis-py and prometheus-client, whose metric values are bound
+    at import to one process or to the multiprocess files. Checked here, before
+    ``PROMETHEUS_MULTIPROC_DIR`` is set, every worker counted into a private dict and
+    ``/metrics`` answered an empty page.
+    """
+    child = os.fork()
+    if child == 0:  # pragma: no cover - runs in the child, which leaves through os._exit
+        code = 1
+        try:
+            code = 1 if _settings_refused(command) else 0
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    _, status = os.waitpid(child, 0)
+    return os.waitstatus_to_exitcode(status) != 0
+
+
 def _api(args: argparse.Namespace) -> int:
     from service.server import serve
 
-    if _settings_refused("api"):
+    if settings_refused_in_a_child("api"):
         return 2
     serve(
         args.host,

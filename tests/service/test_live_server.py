@@ -198,18 +198,46 @@ def test_rate_limit_leases_are_exact_under_gevent(redis_url, client_name, tmp_pa
     assert statuses.count(200) == 40 and statuses.count(429) == 20
 
 
-def test_the_master_imports_nothing_that_gevent_must_patch_first():
+def test_the_master_imports_nothing_that_gevent_must_patch_first(redis_url, client_name):
     # gunicorn's master forks the workers; whatever it imported, they inherit unpatched.
     # prometheus-client binds threading.Lock at import (stack notes 2 §2).
+    # `foxden api` checks its settings (which connects to Redis) before it serves.
     probe = (
         "import sys, service.cli, service.server; "
+        "assert not service.cli.settings_refused_in_a_child('api'); "
         "print(sorted(m for m in ('prometheus_client', 'redis', 'flask', 'service.api') "
         "if m in sys.modules))"
     )
     found = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        env=api_env(redis_url, client_name),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert found.stdout.strip() == "[]"
+
+
+def test_metrics_are_summed_over_the_processes_of_foxden_api(redis_url, client_name, tmp_path):
+    two = sse_load.start_api(api_env(redis_url, client_name), tmp_path / "api.log", workers=2)
+    try:
+
+        async def scenario() -> str:
+            for _ in range(20):  # enough for both processes to answer some
+                status, _, _ = await sse_load.call(two.port, "GET", "/v1/games?limit=1")
+                assert status == 200
+            return (await sse_load.call(two.port, "GET", "/metrics"))[1]
+
+        text = asyncio.run(scenario())
+    finally:
+        two.stop()
+    listed = [
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("foxden_http_requests_total{") and 'route="/v1/games"' in line
+    ]
+    assert sum(listed) == 20
 
 
 def test_foxden_api_runs_gevent_with_room_for_the_cap_and_the_requests(monkeypatch):
