@@ -18,40 +18,57 @@ DATA_DIR_HELP = (
 )
 
 
-def _settings_refused(command: str, *, servers: bool = True) -> bool:
-    """Check REDIS_URL, FOXDEN_QUEUE_URL and FOXDEN_DURABILITY before starting; say what is
-    wrong (on stderr) and return True when the command must not start."""
+def _settings_problem(command: str, *, servers: bool = True) -> str | None:
+    """What is wrong with REDIS_URL, FOXDEN_QUEUE_URL and FOXDEN_DURABILITY for ``command``,
+    or None when it may start."""
     from events.durability import DurabilityUnavailable
     from service.bootstrap import ConfigurationError, check_settings, queue_url
 
     try:
         check_settings() if servers else queue_url()
     except (ConfigurationError, DurabilityUnavailable) as error:
-        print(f"foxden {command}: {error}", file=sys.stderr)
-        return True
-    return False
+        return f"foxden {command}: {error}"
+    return None
+
+
+def _settings_refused(command: str, *, servers: bool = True) -> bool:
+    """Say what is wrong (on stderr) and return True when ``command`` must not start."""
+    problem = _settings_problem(command, servers=servers)
+    if problem:
+        print(problem, file=sys.stderr)
+    return problem is not None
 
 
 def settings_refused_in_a_child(command: str) -> bool:
-    """``_settings_refused`` in a forked child, so this process imports none of what it needs.
+    """``_settings_refused`` with the check run in a forked child, so that this process
+    imports none of what it needs.
 
     gunicorn's master forks the API's workers, and they inherit its modules unpatched by
     gevent; the check pulls in redis-py and prometheus-client, whose metric values are bound
-    at import to one process or to the multiprocess files. Checked here, before
-    ``PROMETHEUS_MULTIPROC_DIR`` is set, every worker counted into a private dict and
+    at import to one process or to the multiprocess files. Checked in the master, before
+    ``PROMETHEUS_MULTIPROC_DIR`` was set, every worker counted into a private dict and
     ``/metrics`` answered an empty page.
     """
+    read_end, write_end = os.pipe()
     child = os.fork()
     if child == 0:  # pragma: no cover - runs in the child, which leaves through os._exit
+        os.close(read_end)
         code = 1
         try:
-            code = 1 if _settings_refused(command) else 0
+            problem = _settings_problem(command)
+            os.write(write_end, (problem or "").encode())
+            code = 0
         finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
             os._exit(code)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as answer:
+        problem = answer.read().decode()
     _, status = os.waitpid(child, 0)
-    return os.waitstatus_to_exitcode(status) != 0
+    if os.waitstatus_to_exitcode(status) != 0:
+        problem = problem or f"foxden {command}: the settings check failed"
+    if problem:
+        print(problem, file=sys.stderr)
+    return bool(problem)
 
 
 def _api(args: argparse.Namespace) -> int:

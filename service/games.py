@@ -45,6 +45,11 @@ from service.ports import Scheduler, SchedulingFailed, utc_after, utc_now
 log = logging.getLogger(__name__)
 # How long a table may wait for players before it expires (FOXDEN_WAITING_EXPIRY_S).
 WAITING_EXPIRY_S = 86_400
+# How often a command sent without If-Match is decided again on the newer state when its
+# append finds that the game moved on, before it is answered 409 `version_conflict`. Bots
+# playing with no delay can move between a player's load and append more than once; each try
+# costs one catch-up read of the newer events, not a client round trip.
+CONFLICT_TRIES = 5
 
 
 @dataclass(frozen=True)
@@ -386,7 +391,7 @@ class GameService:
         cached = self.cache.get(game_id)
         fresh = cached is None
         loaded = cached or self._load_new_or_existing(game_id, command)
-        conflicted = False
+        conflicts = 0
         while True:
             if expected is not None and expected != loaded.version and not fresh:
                 loaded, fresh = self._catch_up(game_id, loaded), True
@@ -417,14 +422,13 @@ class GameService:
             except StoreConflict:
                 metrics.CONFLICTS.inc()
                 loaded, fresh = self._catch_up(game_id, loaded), True
-                if expected is not None:
-                    continue  # reported as 412 above
-                if conflicted:
+                conflicts += 1
+                # With If-Match the next pass answers 412; without, decide again.
+                if expected is None and conflicts >= CONFLICT_TRIES:
                     raise VersionConflict(
                         "the game moved on; look again and retry",
                         current_version=loaded.version,
                     ) from None
-                conflicted = True
 
     def _load_new_or_existing(self, game_id: str, command: Command) -> Loaded:
         if command.type == "create":

@@ -27,8 +27,13 @@ class Client:
         request = urllib.request.Request(
             self.base + path, data=data, headers=headers, method=method
         )
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return json.load(answer)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return json.load(answer)
+        except urllib.error.HTTPError as error:  # say which call failed, and the problem
+            raise AssertionError(
+                f"{method} {path}: {error.code} {error.read().decode(errors='replace')}"
+            ) from None
 
     def get(self, path: str, token: str | None = None) -> Any:
         return self.call("GET", path, token=token)

@@ -10,7 +10,10 @@ from collections import Counter
 import pytest
 
 from events.envelope import verify_chain
-from tests.service.conftest import Api
+from events.redis_client import connect
+from service.api import create_app
+from service.games import CONFLICT_TRIES
+from tests.service.conftest import Api, build
 from tests.threads import run_threads
 
 pytestmark = pytest.mark.redis
@@ -149,3 +152,40 @@ def test_concurrent_retries_with_one_key_and_if_match_all_get_the_original_201(
         bodies = {json.dumps(json.loads(body), sort_keys=True) for _, body in got}
         assert len(bodies) == 1, f"round {round_}: replays differ: {sorted(bodies)[:2]}"
     assert len([e for e in service.store.read(game_id) if e.type == "Drew"]) == rounds
+
+
+@pytest.mark.parametrize("rival_moves", [CONFLICT_TRIES - 1, CONFLICT_TRIES])
+def test_a_command_is_decided_again_while_the_game_keeps_moving(
+    api: Api, service, redis_url, scheduler, monkeypatch, rival_moves: int
+):
+    # Another API process moves the game (both seats draw, so it is this seat's turn again)
+    # each time, just before this process appends: a command without If-Match is decided
+    # again on the newer state, up to CONFLICT_TRIES times, and only then answered 409.
+    game_id, tokens = api.table(players=2, cards=40)
+    seat = api.to_act(game_id)
+    rival_client = connect(redis_url)
+    rival = Api(create_app(build(rival_client, scheduler), {"RATE_LIMIT": "off"}).test_client())
+    append = service.store.append
+    rounds_left = [rival_moves]
+
+    def a_rival_moves_first(*args, **kwargs):
+        if rounds_left[0]:
+            rounds_left[0] -= 1
+            for mover in (seat, 1 - seat):
+                moved = rival.command(game_id, tokens[mover], {"type": "draw", "count": 1})
+                assert moved.status_code == 201, moved.json
+        return append(*args, **kwargs)
+
+    monkeypatch.setattr(service.store, "append", a_rival_moves_first)
+    before = service.store.head(game_id)[0]
+    response = api.command(game_id, tokens[seat], {"type": "draw", "count": 1})
+    rival_client.close()
+    rival_events = 2 * rival_moves
+    if rival_moves < CONFLICT_TRIES:
+        assert response.status_code == 201, response.json
+        assert [e["version"] for e in response.json["events"]] == [before + rival_events + 1]
+    else:
+        assert response.status_code == 409
+        assert response.json["code"] == "version_conflict"
+        assert response.json["current_version"] == before + rival_events
+    assert service.store.head(game_id)[0] == before + rival_events + (response.status_code == 201)

@@ -75,10 +75,12 @@ def play_seat(api: Api, game: str, game_id: str, seat: int, token: str, errors: 
     seen = 0
     try:
         for _ in range(5000):
-            view = api.get(f"/v1/games/{game_id}/state", token=token).json
+            # The feed first: a view still active then proves the game was active when the
+            # feed was read (once it ends, the feed rightly shows every card).
             feed = api.get(
                 f"/v1/games/{game_id}/events", token=token, query_string={"after": seen}
             ).json["events"]
+            view = api.get(f"/v1/games/{game_id}/state", token=token).json
             no_hidden_leak(game, seat, view, feed)
             seen = feed[-1]["version"] if feed else seen
             if view["status"] == "finished":

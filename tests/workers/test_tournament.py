@@ -171,4 +171,4 @@ def test_a_tournament_stopped_early_writes_the_games_that_ended_and_stops_its_wo
     assert 1 <= summary["games"] < 500 and summary["games_asked"] == 500
     assert "Stopped early" in stdout
     assert summary["started_workers"] == 1
-    wait_until(lambda: live_workers(games) == 0, 10, "its worker to be gone")
+    wait_until(lambda: live_workers(games) == 0, 30, "its worker to be gone")
