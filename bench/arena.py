@@ -43,6 +43,7 @@ class Match:
     strategies: tuple[str, ...]  # one per seat before rotation (the first repeats to fill)
     iterations: int | None
     rollout_depth: int | None
+    move_ms: float | None  # the workers' FOXDEN_BOT_MOVE_MS: a search stops at this deadline
 
 
 def _seats(match: Match, number: int) -> list[str]:
@@ -78,7 +79,11 @@ def play(task: tuple[Match, int]) -> tuple[list[str], list[int], list[float]]:
         view, legal = game.view(state, seat), game.legal_commands(state, seat)
         strategy, is_search = chosen[seat]
         began = time.process_time()
-        body = strategy(view, legal, rng)
+        if is_search and match.move_ms:
+            deadline = time.monotonic() + match.move_ms / 1000
+            body = strategy(view, legal, rng, stop=lambda at=deadline: time.monotonic() >= at)
+        else:
+            body = strategy(view, legal, rng)
         if is_search and len(legal) > 1:
             searched.append(time.process_time() - began)
         for event in game.decide(state, Command(seat, body, "bot")):
@@ -95,6 +100,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--rollout-depth", type=int, default=None)
+    parser.add_argument("--move-ms", type=float, default=None, help="as FOXDEN_BOT_MOVE_MS")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
     match = Match(
@@ -103,6 +109,7 @@ def main() -> None:
         tuple(args.strategies.split(",")),
         args.iterations,
         args.rollout_depth,
+        args.move_ms,
     )
     tasks = [(match, n) for n in range(args.first, args.first + args.games)]
     began = time.monotonic()
@@ -123,7 +130,8 @@ def main() -> None:
     print(
         f"{args.game}, {args.players} players, {args.games} games in "
         f"{time.monotonic() - began:.0f} s; iterations {args.iterations or 'registered'}, "
-        f"rollout depth {args.rollout_depth or 'registered'}; fair share {fair:.1%}"
+        f"rollout depth {args.rollout_depth or 'registered'}, move cap "
+        f"{args.move_ms or 'none'} ms; fair share {fair:.1%}"
     )
     for name, games in played.items():
         low, high = wilson(wins[name], games)

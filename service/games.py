@@ -20,7 +20,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from domain import fairness, match
 from domain.errors import RuleError
@@ -45,6 +45,11 @@ from service.ports import Scheduler, SchedulingFailed, utc_after, utc_now
 log = logging.getLogger(__name__)
 # How long a table may wait for players before it expires (FOXDEN_WAITING_EXPIRY_S).
 WAITING_EXPIRY_S = 86_400
+# Decoded snapshots kept per process: a replay that steps through a game's versions decodes
+# each snapshot once (decoding is most of what a past state costs; performance.md).
+DECODED_SNAPSHOTS = 512
+K = TypeVar("K")
+V = TypeVar("V")
 # How often a command sent without If-Match is decided again on the newer state when its
 # append finds that the game moved on, before it is answered 409 `version_conflict`. Bots
 # playing with no delay can move between a player's load and append more than once; each try
@@ -96,29 +101,43 @@ def _turns_began(
     return {seat: at for seat, at in began.items() if at}
 
 
-class StateCache:
-    """A bounded, thread-safe LRU of ``Loaded`` by game id."""
+class Lru(Generic[K, V]):
+    """A bounded, thread-safe map that forgets its least recently used entries first."""
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._items: OrderedDict[str, Loaded] = OrderedDict()
+        self._items: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str) -> Loaded | None:
+    def get(self, key: K) -> V | None:
         with self._lock:
-            loaded = self._items.get(game_id)
-            if loaded is not None:
-                self._items.move_to_end(game_id)
-            return loaded
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
 
-    def put(self, game_id: str, loaded: Loaded) -> None:
+    def put(self, key: K, value: V, *, unless: Callable[[V], bool] | None = None) -> None:
+        """Store ``value``, unless ``unless`` says the value held already must stay."""
         with self._lock:
-            current = self._items.get(game_id)
-            if current is None or current.version <= loaded.version:
-                self._items[game_id] = loaded
-                self._items.move_to_end(game_id)
+            current = self._items.get(key)
+            if current is None or unless is None or not unless(current):
+                self._items[key] = value
+                self._items.move_to_end(key)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
+
+
+class StateCache:
+    """The latest ``Loaded`` of recently used games, by game id: never moved back in time."""
+
+    def __init__(self, size: int) -> None:
+        self._items: Lru[str, Loaded] = Lru(size)
+
+    def get(self, game_id: str) -> Loaded | None:
+        return self._items.get(game_id)
+
+    def put(self, game_id: str, loaded: Loaded) -> None:
+        self._items.put(game_id, loaded, unless=lambda held: held.version > loaded.version)
 
 
 @dataclass(frozen=True)
@@ -171,6 +190,9 @@ class GameService:
         self.clock = clock
         self.entropy = entropy
         self.cache = StateCache(cache_size)
+        self._decoded: Lru[tuple[str, int], tuple[MatchState, dict[int, str]]] = Lru(
+            DECODED_SNAPSHOTS
+        )
         self.snapshot_every = snapshot_every
         self.waiting_expiry_s = waiting_expiry_s
 
@@ -206,15 +228,12 @@ class GameService:
         in one round trip; None for a game without events. Without a usable snapshot the
         whole game is replayed, and the snapshots met on the way are stored again."""
         every = self.snapshot_every
-        blob, envelopes = self.store.read_state(game_id, every, until)
+        start, envelopes = self._from_snapshot(game_id, until)
         if not envelopes:
             return None
-        start = snapshots.decode(blob, envelopes[0].version) if blob is not None else None
         if start is not None:
             (state, began), rest, rebuilt = start, envelopes[1:], None
         else:
-            if blob is not None:  # stale or unreadable: these envelopes start at its version
-                envelopes = self.store.read(game_id, until=until)
             state, began, rest, rebuilt = match.INITIAL, {}, envelopes, []
         at_of = _ats(rest)
         for envelope in rest:
@@ -225,6 +244,26 @@ class GameService:
         if rebuilt:
             self.store.save_snapshots(game_id, rebuilt)
         return Loaded(state, envelopes[-1].hash, _turns_began(began, state, at_of))
+
+    def _from_snapshot(
+        self, game_id: str, until: int | None
+    ) -> tuple[tuple[MatchState, dict[int, str]] | None, Sequence[Envelope]]:
+        """The decoded snapshot at or below ``until`` and the events from its version on (its
+        event's hash is the head); without a usable one, None and every event up to ``until``.
+        A snapshot this process decoded before is not read again."""
+        every = self.snapshot_every
+        at = until - until % every if until is not None else 0
+        decoded = self._decoded.get((game_id, at)) if at else None
+        if decoded is not None:
+            return decoded, self.store.read(game_id, after=at - 1, until=until)
+        blob, envelopes = self.store.read_state(game_id, every, until)
+        if blob is None or not envelopes:
+            return None, envelopes
+        decoded = snapshots.decode(blob, envelopes[0].version)
+        if decoded is None:  # stale or unreadable: the envelopes start at its version
+            return None, self.store.read(game_id, until=until)
+        self._decoded.put((game_id, envelopes[0].version), decoded)
+        return decoded, envelopes
 
     def advance(self, game_id: str, envelopes: Sequence[Envelope]) -> Loaded:
         """The state after ``envelopes``, new events just read from the stream (live delivery).

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 import pytest
+from prometheus_client import REGISTRY
 
 from domain import match, registry
 from domain.game import Command
@@ -220,3 +221,21 @@ def test_nothing_of_a_snapshot_reaches_any_answer_before_the_end(redis_url: str)
     for answer in answers:
         for secret in secrets:
             assert secret not in answer
+
+
+@pytest.mark.redis
+def test_stepping_through_past_versions_decodes_each_snapshot_once(redis_url: str):
+    # A replay steps version by version: the process keeps the snapshots it decoded, so each
+    # is read and decoded once, and every state is still the one a whole replay gives.
+    game_id, _ = play(api_of(service_on(redis_url, EVERY)), 4 * EVERY)
+    stepping = service_on(redis_url, EVERY)
+    stepping.load(game_id)  # the latest state, from the latest snapshot
+    whole = service_on(redis_url, 10**9)
+    before = used_snapshots()
+    for version in range(EVERY, 3 * EVERY):
+        assert stepping.state_at(game_id, version) == whole.state_at(game_id, version)
+    assert used_snapshots() - before == 2  # the snapshots at EVERY and 2 * EVERY
+
+
+def used_snapshots() -> float:
+    return REGISTRY.get_sample_value("foxden_snapshots_total", {"outcome": "used"}) or 0.0
