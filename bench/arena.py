@@ -91,6 +91,10 @@ def play(task: tuple[Match, int]) -> tuple[list[str], list[int], list[float]]:
     return seats, list(game.result(state)["winners"]), searched
 
 
+def registered(value: object) -> str:
+    return "registered" if value is None else str(value)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="sly")
@@ -129,8 +133,8 @@ def main() -> None:
     fair = winners_total / seats_played
     print(
         f"{args.game}, {args.players} players, {args.games} games in "
-        f"{time.monotonic() - began:.0f} s; iterations {args.iterations or 'registered'}, "
-        f"rollout depth {args.rollout_depth or 'registered'}, move cap "
+        f"{time.monotonic() - began:.0f} s; iterations {registered(args.iterations)}, "
+        f"rollout depth {registered(args.rollout_depth)}, move cap "
         f"{args.move_ms or 'none'} ms; fair share {fair:.1%}"
     )
     for name, games in played.items():

@@ -100,12 +100,12 @@ class Verdict:
     remaining: int
     reset: int  # seconds until that limit's window ends
 
-    def headers(self) -> dict[str, str]:
-        return {
-            "RateLimit-Limit": str(self.limit),
-            "RateLimit-Remaining": str(self.remaining),
-            "RateLimit-Reset": str(self.reset),
-        }
+    def headers(self) -> list[tuple[str, str]]:
+        return [
+            ("RateLimit-Limit", str(self.limit)),
+            ("RateLimit-Remaining", str(self.remaining)),
+            ("RateLimit-Reset", str(self.reset)),
+        ]
 
 
 class RateLimits:
@@ -227,5 +227,7 @@ def install(app: Flask, spec: str, client: Client) -> None:
         # Every counted request says where its caller stands, errors and 429s included.
         verdict = g.get("rate_limit")
         if verdict is not None:
-            response.headers.update(verdict.headers())
+            # Added, not set: no other part of the API writes these headers, and ``update``
+            # would scan the response's headers once per name.
+            response.headers.extend(verdict.headers())
         return response
