@@ -58,7 +58,9 @@ class SearchRules:
     policy: Callable[[Mapping[str, Any], list[Body], random.Random], Body] | None = None
     # Iterations per move: one budget, or one per player count (more seats, dearer rollouts).
     iterations: int | Mapping[int, int] = 200
-    rollout_depth: int = 40
+    # Commands a rollout plays at most: one depth, or one per player count (with more seats a
+    # rollout costs more, and shorter ones buy more iterations).
+    rollout_depth: int | Mapping[int, int] = 40
     # The head start of the policy's own pick at the root (0: none), in reward units.
     prior: float = 0.0
 
@@ -131,9 +133,8 @@ class Ismcts:
             return legal[0]
         me = _seat_of(view)
         allowed = {_key(body): body for body in legal}
-        budget = self.iterations or self.rules.iterations
-        if isinstance(budget, Mapping):
-            budget = budget.get(_players(view), min(budget.values()))
+        budget = _per_players(self.iterations or self.rules.iterations, view)
+        depth = _per_players(self.rules.rollout_depth, view)
         root = _Node(None, None)
         if self.rules.prior and self.rules.policy is not None:
             favourite = self.rules.policy(view, legal, random.Random(rng.random()))
@@ -143,7 +144,7 @@ class Ismcts:
         for _ in range(budget):
             if stop is not None and root.visits and stop():
                 break
-            self._iterate(root, view, me, allowed, rng)
+            self._iterate(root, view, me, allowed, rng, depth=depth)
         if not root.children:
             return rng.choice(legal)
         best = max(
@@ -158,6 +159,8 @@ class Ismcts:
         me: Seat,
         allowed: Mapping[str, Body],
         rng: random.Random,
+        *,
+        depth: int,
     ) -> None:
         rules = self.rules
         state = rules.determinise(view, rng)
@@ -203,15 +206,17 @@ class Ismcts:
                 break
             node = child
             path.append(node)
-        rewards = self._rollout(state, me, players, rng)
+        rewards = self._rollout(state, me, players, rng, depth)
         root.visits += 1
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.seat]  # type: ignore[index]
 
-    def _rollout(self, state: State, me: Seat, players: int, rng: random.Random) -> list[float]:
+    def _rollout(
+        self, state: State, me: Seat, players: int, rng: random.Random, depth: int
+    ) -> list[float]:
         rules = self.rules
-        for _ in range(rules.rollout_depth):
+        for _ in range(depth):
             seat = _actor(rules, state, me)
             if seat is None:
                 break
@@ -239,6 +244,13 @@ def _seat_of(view: Mapping[str, Any]) -> Seat:
 
 def _players(view: Mapping[str, Any]) -> int:
     return int(view["players"])
+
+
+def _per_players(setting: int | Mapping[int, int], view: Mapping[str, Any]) -> int:
+    """One setting, or the one for the view's player count (the smallest for another count)."""
+    if isinstance(setting, Mapping):
+        return setting.get(_players(view), min(setting.values()))
+    return setting
 
 
 def rank_rewards(points: Sequence[float]) -> list[float]:

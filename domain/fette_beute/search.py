@@ -103,7 +103,7 @@ SEARCH = SearchRules(
     secret=secret,
     view=view,
     policy=greedy,
-    iterations={3: 180, 4: 150, 5: 120, 6: 100},  # about 150 ms of CPU per move
+    iterations={3: 130, 4: 110, 5: 90, 6: 75},  # at most about 200 ms of CPU per move
     rollout_depth=60,
 )
 ismcts = Ismcts(SEARCH)

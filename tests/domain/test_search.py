@@ -126,3 +126,11 @@ def test_a_stop_callable_ends_the_search_early() -> None:
     search = Ismcts(search_module("sly").SEARCH, iterations=10_000)
     assert search(view, legal, random.Random(1), stop=stop) in legal
     assert len(asked) == 3  # asked once per iteration after the first, and obeyed
+
+
+def test_budgets_are_chosen_by_the_tables_player_count():
+    from domain.search import _per_players
+
+    assert _per_players(7, {"players": 3}) == 7
+    by_players = {2: 20, 3: 6}
+    assert [_per_players(by_players, {"players": n}) for n in (2, 3, 4)] == [20, 6, 6]
