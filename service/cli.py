@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 
 Command = Callable[[argparse.Namespace], int]
@@ -58,6 +59,8 @@ def settings_refused_in_a_child(command: str) -> bool:
             problem = _settings_problem(command)
             os.write(write_end, (problem or "").encode())
             code = 0
+        except BaseException:  # an unexpected failure (Redis unreachable): show it, refuse
+            traceback.print_exc()
         finally:
             os._exit(code)
     os.close(write_end)
