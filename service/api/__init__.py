@@ -3,33 +3,28 @@
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import capacity, metrics, tickets
+from service import capacity, tickets
 from service.api import (
     audit,
     cors,
     feeds,
     games,
-    http,
+    gate,
     jsonio,
     ops,
-    params,
     problems,
     ratelimit,
 )
-from service.errors import GameNotFound
-from service.games import GameService, is_game_id
+from service.games import GameService
 from service.live import LiveHub
 from service.strategies import install_plugins
 from service.web import bp as web_bp
-
-HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def defaults() -> dict[str, Any]:
@@ -91,14 +86,9 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         app.register_blueprint(blueprint)
     _trust_proxies(app, app.config["TRUSTED_PROXIES"])
     problems.register(app)
-    ratelimit.install(app, str(app.config["RATE_LIMIT"]), service.store.redis)
-    # After the rate limit: a request with a made-up id is counted (and told its RateLimit-*).
-    _check_game_ids(app)
-    # After the rate limit, which counts a request with a bad token against its address.
-    app.before_request(http.authenticate)
-    params.install(app, app.extensions["foxden.openapi"])
+    limits = ratelimit.limits_for(str(app.config["RATE_LIMIT"]), service.store.redis)
+    gate.install(app, limits, app.extensions["foxden.openapi"])
     cors.install(app, str(app.config["CORS_ORIGINS"]))
-    _measure(app)
     return app
 
 
@@ -114,38 +104,3 @@ def _trust_proxies(app: Flask, setting: object) -> None:
         raise ValueError(f"FOXDEN_TRUSTED_PROXIES must be a number of proxies, not {setting!r}")
     if int(text):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(text))  # type: ignore[method-assign]
-
-
-def _check_game_ids(app: Flask) -> None:
-    """An id in a path that no game can have is a 404 at once: it never reaches a Redis key
-    (where a brace would change the key's hash tag), and the answer is the same as for any
-    other unknown game."""
-
-    @app.before_request
-    def game_id_shape() -> None:
-        if request.method == "OPTIONS" or request.blueprint not in http.API_BLUEPRINTS:
-            # A CORS preflight (Flask answers it) or a web page (the shell, whatever the id):
-            # no view, nor Redis, sees the id.
-            return
-        game_id = (request.view_args or {}).get("game_id")
-        if game_id is not None and not is_game_id(game_id):
-            raise GameNotFound(f"no game {game_id!r}")
-
-
-def _measure(app: Flask) -> None:
-    @app.before_request
-    def start_clock() -> None:
-        g.started = time.perf_counter()
-
-    @app.after_request
-    def count(response: Response) -> Response:
-        asked = request._get_current_object()  # type: ignore[attr-defined]  # one proxy look-up
-        rule = asked.url_rule
-        route = rule.rule if rule else "unmatched"
-        # Any token is a method to HTTP; one series per made-up method would grow without end.
-        method = asked.method if asked.method in HTTP_METHODS else "OTHER"
-        metrics.request_counter(method, route, response.status_code).inc()
-        if not response.is_streamed:
-            elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-            metrics.latency_histogram(method, route).observe(elapsed)
-        return response

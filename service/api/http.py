@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from flask import Response, current_app, g, request
+from flask import Request, Response, current_app, g, request
+from flask.ctx import _AppCtxGlobals
 
 from service.api.problems import BadRequest, UnsupportedMediaType
 from service.errors import Forbidden, GameNotFound, ServiceError, Unauthorized
@@ -54,7 +55,11 @@ SPECTATOR = Caller()
 
 def bearer_token() -> str | None:
     """The token of ``Authorization: Bearer <token>``; a header in any other form is a 401."""
-    header = request.headers.get("Authorization")
+    return _bearer(request._get_current_object())  # type: ignore[attr-defined]
+
+
+def _bearer(asked: Request) -> str | None:
+    header = asked.headers.get("Authorization")
     if header is None:
         return None
     found = BEARER.fullmatch(header)
@@ -64,53 +69,52 @@ def bearer_token() -> str | None:
 
 
 def caller() -> Caller:
-    """The request's caller, authenticated once per request (the rate limit asks first).
+    """The request's caller (see :func:`caller_of`)."""
+    return caller_of(request._get_current_object(), g._get_current_object())  # type: ignore[attr-defined]
+
+
+def caller_of(asked: Request, kept: _AppCtxGlobals) -> Caller:
+    """The caller of request ``asked``, authenticated once per request (the rate limit asks
+    first) and kept in its ``g``.
 
     A token that is not valid is refused on every endpoint of the API, the public ones
     included (never silently downgraded to the spectator's view); a valid token of another
     game than the path's is a 403; a token on an unknown game's path is that game's 404.
     """
-    found = g.get("foxden_caller")
+    found = getattr(kept, "foxden_caller", None)
     if found is None:
         try:
-            found = _authenticate()
+            found = _authenticate(asked)
         except ServiceError as error:
             found = error
-        g.foxden_caller = found
-    if isinstance(found, ServiceError):
+        kept.foxden_caller = found
+    if type(found) is not Caller:
         raise found
     return found
 
 
-def _authenticate() -> Caller:
-    token = bearer_token()
+def _authenticate(asked: Request) -> Caller:
+    token = _bearer(asked)
     if token is None:
         return SPECTATOR
-    path_game = (request.view_args or {}).get("game_id")
+    path_game = (asked.view_args or {}).get("game_id")
     if path_game is not None and not is_game_id(path_game):
         # Never a Redis key (a brace would change its hash tag); the rate limit, which asks
         # first, counts the request against its address.
         raise GameNotFound(f"no game {path_game!r}")
-    owner = None if path_game else games().token_game(token)
+    service = games()
+    owner = None if path_game else service.token_game(token)
     game_id = path_game or owner
-    seat = games().seat_of_token(game_id, token) if game_id else None
+    seat = service.seat_of_token(game_id, token) if game_id else None
     if seat is not None:
         return Caller(game_id, seat)
     if path_game:
-        owner = games().token_game(token)
+        owner = service.token_game(token)
     if owner and owner == game_id:
         raise Unauthorized("the token is not valid: its seat was given back before the start")
     if owner:
         raise Forbidden("this token belongs to another game")
     raise Unauthorized("the token is not valid")
-
-
-def authenticate() -> None:
-    """``before_request``: refuse a request whose token is not valid, whatever the route."""
-    if request.method == "OPTIONS":
-        return  # a CORS preflight: the browser's own question, sent without credentials
-    if request.blueprint in API_BLUEPRINTS and request.endpoint not in OWN_CREDENTIAL:
-        caller()
 
 
 def caller_seat(game_id: str, *, required: bool) -> int | None:

@@ -11,7 +11,7 @@ import functools
 import re
 
 import yaml
-from flask import Flask, request
+from flask import Request
 
 from service.api.problems import BadRequest
 
@@ -35,21 +35,18 @@ def documented(openapi_text: str) -> dict[tuple[str, str], frozenset[str]]:
     return found
 
 
-def install(app: Flask, openapi_text: str) -> None:
-    table = documented(openapi_text)
-
-    @app.before_request
-    def refuse_unknown_parameters() -> None:
-        if not request.query_string or request.url_rule is None:
-            return
-        method = "GET" if request.method == "HEAD" else request.method
-        allowed = table.get((request.url_rule.rule, method))
-        if allowed is None:  # undocumented routes (the docs page), OPTIONS
-            return
-        unknown = sorted(set(request.args) - allowed)
-        if unknown:
-            raise BadRequest(
-                "invalid_parameter",
-                f"unknown query parameter {unknown[0]!r}",
-                {name: ["Unknown parameter."] for name in unknown},
-            )
+def refuse_unknown(table: dict[tuple[str, str], frozenset[str]], asked: Request) -> None:
+    """A 400 naming the query parameters of ``asked`` that its operation does not document."""
+    if asked.url_rule is None:
+        return
+    method = "GET" if asked.method == "HEAD" else asked.method
+    allowed = table.get((asked.url_rule.rule, method))
+    if allowed is None:  # undocumented routes (the docs page), OPTIONS
+        return
+    unknown = sorted(set(asked.args) - allowed)
+    if unknown:
+        raise BadRequest(
+            "invalid_parameter",
+            f"unknown query parameter {unknown[0]!r}",
+            {name: ["Unknown parameter."] for name in unknown},
+        )

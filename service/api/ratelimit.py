@@ -27,15 +27,10 @@ import threading
 import time
 from dataclasses import dataclass
 
-import redis
-from flask import Flask, Response, g, request
 from limits import RateLimitItem, parse_many
 
 from events.redis_client import FALL_BACK, Client, direct, pool_for
-from service.api import http, problems
-from service.errors import ServiceError
 
-EXEMPT = frozenset({"ops.healthz", "ops.readyz", "ops.prometheus"})
 OFF = frozenset({"", "off", "0", "none", "false"})
 KEY_PREFIX = "fd:rl:"
 MAX_BATCH = 16
@@ -56,23 +51,6 @@ if ttl < 0 then
 end
 return {count, ttl}
 """
-
-
-def caller_key() -> str:
-    """Whom to count the request against: the seat of a valid token, else the address.
-
-    Only a token that was checked counts as a caller of its own; anything else in the header
-    (made up, padded, another game's) is counted against the address and then refused (after
-    the count), so a client cannot open a fresh budget by changing the header. The address is
-    the peer's, or the one a trusted proxy forwarded (``FOXDEN_TRUSTED_PROXIES``).
-    """
-    try:
-        who = http.caller()
-    except ServiceError:
-        who = http.SPECTATOR
-    if who.seat is None:
-        return "a:" + (request.remote_addr or "unknown")
-    return f"s:{who.game_id}:{who.seat}"
 
 
 def batch_size(limit: RateLimitItem) -> int:
@@ -198,36 +176,6 @@ class RateLimits:
         self._sweep_at = max(SWEEP_AT, 2 * len(self._leases))
 
 
-def install(app: Flask, spec: str, client: Client) -> None:
-    """Check every request (but health and metrics) against ``spec``; "off" turns it off."""
-    if spec.strip().lower() in OFF:
-        return
-    limits = RateLimits(spec, client)
-
-    @app.before_request
-    def limit() -> Response | None:
-        # A CORS preflight is the browser's own question, costs nothing, and refused it would
-        # show the page an opaque CORS failure instead of a 429 with Retry-After.
-        if request.endpoint in EXEMPT or request.method == "OPTIONS":
-            return None
-        key = caller_key()
-        try:
-            verdict = limits.check(key)
-        except redis.RedisError:
-            return None  # Redis trouble must not turn every request into an error
-        g.rate_limit = verdict
-        if verdict.wait is None:
-            return None
-        return problems.problem(
-            429, "rate_limited", "too many requests; slow down", retry_after=verdict.wait
-        )
-
-    @app.after_request
-    def tell(response: Response) -> Response:
-        # Every counted request says where its caller stands, errors and 429s included.
-        verdict = g.get("rate_limit")
-        if verdict is not None:
-            # Added, not set: no other part of the API writes these headers, and ``update``
-            # would scan the response's headers once per name.
-            response.headers.extend(verdict.headers())
-        return response
+def limits_for(spec: str, client: Client) -> RateLimits | None:
+    """The limits of ``spec``, or ``None`` when it turns limiting off ("off", "0", …)."""
+    return None if spec.strip().lower() in OFF else RateLimits(spec, client)

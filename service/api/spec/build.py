@@ -49,7 +49,7 @@ RATE_LIMIT_HEADERS = {
     "RateLimit-Remaining": "Requests left in that window (as this server process knows it).",
     "RateLimit-Reset": "Seconds until that window ends.",
 }
-# Shared responses of routes that are not rate-limited (service/api/ratelimit.py EXEMPT).
+# Shared responses of routes that are not rate-limited (service/api/gate.py EXEMPT).
 UNLIMITED_RESPONSES = {"NotReady"}
 # What schemas.Text refuses: control characters.
 NO_CONTROL_CHARACTERS = {"pattern": "[\\u0000-\\u001f\\u007f]"}

@@ -1,0 +1,115 @@
+"""What every request passes before its route, and what every answer carries after it.
+
+One ``before_request`` hook and one ``after_request`` hook, each looking the request up once.
+They were five hooks, each going through Flask's context proxies for every attribute they
+read: a sixth of a move's instructions (bench/api_cost.py). Before the route, in this order:
+
+1. the request's clock starts (the latency histogram);
+2. a CORS preflight goes no further: it is the browser's own question, sent without
+   credentials, and refused it would show the page an opaque CORS failure;
+3. the request is counted against its caller's rate limit. A made-up game id or a bad token
+   is counted, against the address, before it is refused: changing them opens no fresh budget;
+4. a game id that no game can have is a 404 at once. It never reaches a Redis key (where a
+   brace would change the key's hash tag), and the answer is that of any unknown game;
+5. a token that is not valid is refused on every route of the game API, the public ones
+   included (never silently downgraded to the spectator's view);
+6. a query parameter the route does not document is a 400, as an unknown body field is.
+
+After the route, errors and 429s included: the ``RateLimit-*`` headers, and the request's
+count and latency in the metrics.
+"""
+
+from __future__ import annotations
+
+import time
+
+import redis
+from flask import Flask, Request, Response, g, request
+from flask.ctx import _AppCtxGlobals
+
+from service import metrics
+from service.api import http, params, problems
+from service.api.ratelimit import RateLimits, Verdict
+from service.errors import GameNotFound, ServiceError
+from service.games import is_game_id
+
+# Probes and scrapers are never counted: a busy monitor must not be throttled out of its view.
+EXEMPT = frozenset({"ops.healthz", "ops.readyz", "ops.prometheus"})
+HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
+    """The gate of ``app``; ``limits`` None turns rate limiting off."""
+    documented = params.documented(openapi_text)
+
+    @app.before_request
+    def gate() -> Response | None:
+        asked = request._get_current_object()  # type: ignore[attr-defined]  # one look-up
+        kept = g._get_current_object()  # type: ignore[attr-defined]
+        kept.started = time.perf_counter()
+        if asked.method == "OPTIONS":
+            return None
+        endpoint = asked.endpoint or ""
+        if limits is not None and endpoint not in EXEMPT:
+            verdict = _count(limits, asked, kept)
+            if verdict is not None and verdict.wait is not None:
+                return problems.problem(
+                    429, "rate_limited", "too many requests; slow down", retry_after=verdict.wait
+                )
+        if endpoint.rpartition(".")[0] in http.API_BLUEPRINTS:
+            game_id = (asked.view_args or {}).get("game_id")
+            if game_id is not None and not is_game_id(game_id):
+                raise GameNotFound(f"no game {game_id!r}")
+            if endpoint not in http.OWN_CREDENTIAL:
+                http.caller_of(asked, kept)  # raises for a token that is not valid
+        if asked.query_string and asked.url_rule is not None:
+            params.refuse_unknown(documented, asked)
+        return None
+
+    @app.after_request
+    def tell(response: Response) -> Response:
+        asked = request._get_current_object()  # type: ignore[attr-defined]
+        kept = g._get_current_object()  # type: ignore[attr-defined]
+        verdict = getattr(kept, "rate_limit", None)
+        if verdict is not None:
+            # Added, not set: no other part of the API writes these headers, and ``update``
+            # would scan the response's headers once per name.
+            response.headers.extend(verdict.headers())
+        rule = asked.url_rule
+        route = rule.rule if rule else "unmatched"
+        # Any token is a method to HTTP; one series per made-up method would grow without end.
+        method = asked.method if asked.method in HTTP_METHODS else "OTHER"
+        metrics.request_counter(method, route, response.status_code).inc()
+        if not response.is_streamed:
+            started = getattr(kept, "started", None)
+            elapsed = time.perf_counter() - started if started is not None else 0.0
+            metrics.latency_histogram(method, route).observe(elapsed)
+        return response
+
+
+def _count(limits: RateLimits, asked: Request, kept: _AppCtxGlobals) -> Verdict | None:
+    """Count the request against its caller; ``None`` when Redis could not be asked, which
+    must not turn every request into an error."""
+    try:
+        verdict = limits.check(_caller_key(asked, kept))
+    except redis.RedisError:
+        return None
+    kept.rate_limit = verdict
+    return verdict
+
+
+def _caller_key(asked: Request, kept: _AppCtxGlobals) -> str:
+    """Whom to count the request against: the seat of a valid token, else the address.
+
+    Only a token that was checked counts as a caller of its own; anything else in the header
+    (made up, padded, another game's) is counted against the address and then refused (after
+    the count), so a client cannot open a fresh budget by changing the header. The address is
+    the peer's, or the one a trusted proxy forwarded (``FOXDEN_TRUSTED_PROXIES``).
+    """
+    try:
+        who = http.caller_of(asked, kept)
+    except ServiceError:
+        who = http.SPECTATOR
+    if who.seat is None:
+        return "a:" + (asked.remote_addr or "unknown")
+    return f"s:{who.game_id}:{who.seat}"
