@@ -53,6 +53,13 @@ return {count, ttl}
 """
 
 
+def _key_around(limit: RateLimitItem) -> tuple[str, str]:
+    """What comes before and after the caller in ``KEY_PREFIX + limit.key_for(caller)``."""
+    before, marker, after = (KEY_PREFIX + limit.key_for("\0")).partition("/\0/")
+    assert marker, "the limits library puts the caller between slashes"
+    return before + "/", "/" + after
+
+
 def batch_size(limit: RateLimitItem) -> int:
     return max(1, min(MAX_BATCH, limit.amount // 100))
 
@@ -91,6 +98,9 @@ class RateLimits:
 
     def __init__(self, spec: str, client: Client) -> None:
         self.limits: list[RateLimitItem] = parse_many(spec)
+        # Each limit's key is the limits library's ``key_for(caller)``, built around the
+        # caller once here rather than joined from its parts on every request.
+        self._keys = [_key_around(limit) for limit in self.limits]
         self._client = client
         self._script = client.register_script(LEASE_LUA)
         self._leases: dict[str, Lease] = {}
@@ -105,8 +115,8 @@ class RateLimits:
     def check(self, caller: str) -> Verdict:
         """Count one request of ``caller`` against each limit, up to the first it exceeds."""
         tightest: Verdict | None = None
-        for limit in self.limits:
-            wait, lease = self._take(limit, KEY_PREFIX + limit.key_for(caller))
+        for limit, (before, after) in zip(self.limits, self._keys, strict=True):
+            wait, lease = self._take(limit, before + caller + after)
             reset = max(0, math.ceil(lease.ends - time.monotonic()))
             verdict = Verdict(
                 None if wait is None else max(1, math.ceil(wait)),

@@ -140,3 +140,11 @@ def test_leases_of_ended_windows_are_swept_out(
         assert limits.retry_after(who) is None
     # The fifth caller swept out the four ended leases; the table holds only live ones.
     assert len(limits._leases) == 3
+
+
+def test_each_counter_is_kept_under_the_limits_librarys_own_key(redis_client: redis.Redis) -> None:
+    limits, who = RateLimits("2 per second; 3 per minute; 100 per 5 hours", redis_client), caller()
+    assert limits.retry_after(who) is None
+    for limit in limits.limits:
+        key = KEY_PREFIX + limit.key_for(who)
+        assert redis_client.get(key) == str(batch_size(limit)).encode(), key
