@@ -377,7 +377,27 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         status, board = state.status, game.evolve(state.board, event)
     acting = game.to_act(board)
     since = _turn_starts(state.since, state.to_act(), acting, version)
-    return replace(state, version=version, status=status, board=board, acting=acting, since=since)
+    return _moved(state, version=version, status=status, board=board, acting=acting, since=since)
+
+
+def _moved(
+    state: MatchState,
+    *,
+    version: int,
+    status: str,
+    board: Any,
+    acting: frozenset[Seat],
+    since: dict[Seat, int],
+) -> MatchState:
+    """``replace(state, version=…, status=…, board=…, acting=…, since=…)``, for every game
+    event: a copy of the fields' dict, where ``replace`` reads each field through its
+    descriptors and sets each one again through a frozen ``__init__`` (a replay's largest cost
+    after the game's own evolve). ``MatchState`` has no ``__post_init__`` to run."""
+    moved = object.__new__(MatchState)
+    fields = state.__dict__.copy()
+    fields.update(version=version, status=status, board=board, acting=acting, since=since)
+    object.__setattr__(moved, "__dict__", fields)
+    return moved
 
 
 def _with(seats: tuple[SeatInfo, ...], seat: Seat, info: SeatInfo) -> tuple[SeatInfo, ...]:

@@ -36,13 +36,27 @@ def class_name(cls: type) -> str:
 
 def to_plain(value: Any) -> Any:
     """``value`` as JSON-able data that :func:`from_plain` turns back into an equal value."""
+    # Every snapshot walks a whole state: scalars are answered before any call is made for
+    # them, and a tuple of scalars (most of a state) is checked by a single C-level pass.
     kind = type(value)
-    if kind in _SCALARS:
+    if kind in _SCALAR_TYPES:
         return value
     if kind is tuple:
-        if all(type(item) in _SCALAR_TYPES for item in value):  # most of a state: cheap
+        scalars = _SCALAR_TYPES.issuperset
+        if scalars(map(type, value)):
             return list(value)
-        return [to_plain(item) for item in value]
+        return [
+            list(item) if type(item) is tuple and scalars(map(type, item)) else to_plain(item)
+            for item in value
+        ]
+    described = _described.get(kind)
+    if described is not None:
+        name, names = described
+        scalars, fields = _SCALAR_TYPES, {}
+        for field in names:
+            item = getattr(value, field)
+            fields[field] = item if type(item) in scalars else to_plain(item)
+        return {"~c": [name, fields]}
     if kind is dict:
         return {"~d": [[to_plain(key), to_plain(item)] for key, item in value.items()]}
     if kind is frozenset:
@@ -53,13 +67,10 @@ def to_plain(value: Any) -> Any:
         return {"~s": [to_plain(item) for item in value]}
     if isinstance(value, tuple) and hasattr(kind, "_fields"):
         return {"~n": [class_name(kind), [to_plain(item) for item in value]]}
-    described = _described.get(kind)
-    if described is None and dataclasses.is_dataclass(value):
+    if dataclasses.is_dataclass(value):
         names = tuple(field.name for field in dataclasses.fields(value) if field.init)
-        described = _described[kind] = (class_name(kind), names)
-    if described is not None:
-        name, names = described
-        return {"~c": [name, {field: to_plain(getattr(value, field)) for field in names}]}
+        _described[kind] = (class_name(kind), names)
+        return to_plain(value)
     raise TypeError(f"{kind.__name__} cannot be made plain")
 
 

@@ -6,7 +6,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request, Response
+from flask.sessions import NullSession, SessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import capacity, tickets
@@ -66,9 +67,25 @@ class FoxdenFlask(Flask):
         return synced
 
 
+class NoSessions(SessionInterface):
+    """No cookie sessions: a bearer token is the API's only credential, and the pages keep
+    theirs in the browser. Flask would otherwise ask for a signing key and build an empty
+    session on every request, and check on every answer whether it must be saved."""
+
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return _NO_SESSION
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None
+
+
+_NO_SESSION = NullSession()  # refuses every write, so one serves every request
+
+
 def create_app(service: GameService, config: dict[str, Any] | None = None) -> Flask:
     install_plugins()  # the catalogue lists plugin strategies; creating a game accepts them
     app = FoxdenFlask(__name__)
+    app.session_interface = NoSessions()
     app.config.update(defaults())
     app.config.update(config or {})
     app.json = jsonio.OrjsonProvider(app)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from domain import fairness, match, registry
@@ -370,3 +372,14 @@ def _body() -> dict:
         "owner_token_hash": "h-owner",
         "expires_at": "2030-01-01T00:00:00.000Z",
     }
+
+
+def test_a_game_event_moves_the_state_as_dataclasses_replace_would():
+    state = replay(create("human", "bot"))
+    changes = {"version": 9, "status": match.ACTIVE, "board": ("b",), "acting": frozenset({1})}
+    moved = match._moved(state, **changes, since={1: 9})
+    assert type(moved) is match.MatchState
+    assert moved == dataclasses.replace(state, **changes, since={1: 9})
+    assert (state.version, state.status, state.board) == (1, match.WAITING, None)  # untouched
+    with pytest.raises(dataclasses.FrozenInstanceError):  # as frozen as any other
+        moved.version = 10  # type: ignore[misc]
