@@ -78,14 +78,21 @@ def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
     """The value :func:`to_plain` made ``plain`` from. ``resolve`` maps a class name to the
     class (and raises for a class it does not allow). Raises ValueError on malformed data."""
     scalars = _SCALAR_TYPES
+    all_scalars = scalars.issuperset  # of a map of types: one C-level pass, as in to_plain
 
     def build(plain: Any) -> Any:
         kind = type(plain)
         if kind is list:
-            for item in plain:
-                if type(item) not in scalars:
-                    return tuple([build(item) for item in plain])
-            return tuple(plain)
+            if all_scalars(map(type, plain)):
+                return tuple(plain)
+            return tuple(
+                [
+                    tuple(item)
+                    if type(item) is list and all_scalars(map(type, item))
+                    else build(item)
+                    for item in plain
+                ]
+            )
         if kind in scalars:
             return plain
         if kind is not dict or len(plain) != 1:
@@ -93,7 +100,12 @@ def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
         ((tag, body),) = plain.items()
         if tag == "~c":
             name, fields = body
-            return resolve(name)(**{key: build(item) for key, item in fields.items()})
+            return resolve(name)(
+                **{
+                    key: item if type(item) in scalars else build(item)
+                    for key, item in fields.items()
+                }
+            )
         if tag == "~n":
             name, items = body
             return resolve(name)._make([build(item) for item in items])

@@ -592,13 +592,17 @@ class GameService:
         """
         return self.cache.get(game_id) or self.load(game_id)
 
-    def seat_of_token(self, game_id: str, token: str) -> int | None:
-        """The seat the token acts for in this game, else ``None``."""
+    def seat_of_token(self, game_id: str, token: str) -> tuple[int | None, Loaded | None]:
+        """The seat the token acts for in this game (else ``None``), and the latest state when
+        finding it took a read (else ``None``: the cached state knew the token)."""
         digest = match.token_hash(token)
-        seat = self.peek(game_id).state.seat_of_token_hash(digest)
-        if seat is None:  # joined since the state was cached?
-            seat = self.load(game_id).state.seat_of_token_hash(digest)
-        return seat
+        cached = self.cache.get(game_id)
+        if cached is not None:
+            seat = cached.state.seat_of_token_hash(digest)
+            if seat is not None:  # a token's seat never changes while the table waits or plays
+                return seat, None
+        loaded = self.load(game_id)  # not cached, or joined since the state was cached
+        return loaded.state.seat_of_token_hash(digest), loaded
 
     def token_game(self, token: str) -> str | None:
         return self.index.game_of_token(match.token_hash(token))

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, jsonify
 
 from domain.match import FINISHED
 from service import audit
-from service.api.http import caller_seat, games
+from service.api.http import caller_seat, games, latest
 from service.errors import NotFinished
 
 bp = Blueprint("audit", __name__)
@@ -20,7 +20,7 @@ bp = Blueprint("audit", __name__)
 @bp.get("/v1/games/<game_id>/audit")
 def audit_report(game_id: str) -> Response:
     caller_seat(game_id, required=False)  # a bad token is 401/403 here too; 404 if unknown
-    games().load(game_id)
+    latest(game_id)
     try:
         report = audit.audit(audit.stored_envelopes(games().store, game_id), game_id=game_id)
     except audit.Unreadable as problem:
@@ -31,7 +31,7 @@ def audit_report(game_id: str) -> Response:
 @bp.get("/v1/games/<game_id>/export")
 def export(game_id: str) -> Response:
     caller_seat(game_id, required=False)
-    if games().load(game_id).state.status != FINISHED:
+    if latest(game_id).state.status != FINISHED:
         raise NotFinished("the bundle is exported once the game has ended (it holds the seed)")
     envelopes = games().store.read(game_id)
     response = jsonify(audit.bundle(game_id, envelopes))

@@ -24,6 +24,7 @@ from service.api.http import (
     flag_arg,
     games,
     int_arg,
+    latest,
     not_modified,
     with_etag,
 )
@@ -50,7 +51,7 @@ def events(game_id: str) -> Response:
     limit = int_arg("limit", PAGE_DEFAULT, 1, PAGE_MAX) or PAGE_DEFAULT
     # A page is fixed by the game's version and the caller: both are in its ETag.
     if request.if_none_match:
-        unchanged = not_modified(games().load(game_id).version, seat)
+        unchanged = not_modified(latest(game_id).version, seat)
         if unchanged:
             return unchanged
     loaded, shown = games().feed(game_id, seat, after, limit)
@@ -101,7 +102,7 @@ def stream(game_id: str) -> Response:
 
 
 def _ticket_seat(game_id: str, ticket: str) -> int:
-    games().load(game_id)  # 404 for a game that does not exist
+    latest(game_id)  # 404 for a game that does not exist
     seat = current_app.extensions["foxden.tickets"].seat(game_id, ticket)
     if seat is None:
         raise Unauthorized(
@@ -124,7 +125,7 @@ def _live(
     game_id: str, seat: int | None, after: int, fmt: str, mimetype: str, *, retry: bool = False
 ) -> Response:
     """Catch up from ``after``, then follow live through the hub; end after the final event."""
-    head = games().load(game_id)  # 404 before the stream opens
+    head = latest(game_id)  # 404 before the stream opens
     # Nothing can follow the head yet: a position past it would wait forever.
     after = min(after, head.version)
     prefix = b"retry: 2000\n\n" if retry else b""

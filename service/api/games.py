@@ -21,6 +21,7 @@ from service.api.http import (
     if_match,
     int_arg,
     json_body,
+    latest,
     not_modified,
     with_etag,
 )
@@ -135,7 +136,7 @@ def list_games() -> Response:
 @bp.get("/v1/games/<game_id>")
 def get_game(game_id: str) -> Response:
     caller_seat(game_id, required=False)
-    loaded = games().load(game_id)
+    loaded = latest(game_id)
     return not_modified(loaded.version) or with_etag(
         jsonify(summary_of(game_id, loaded)), loaded.version
     )
@@ -153,7 +154,7 @@ def cancel_game(game_id: str) -> Response:
 
 @bp.post("/v1/games/<game_id>/join")
 def join(game_id: str) -> tuple[Response, int]:
-    games().load(game_id)  # 404 before the body is looked at
+    latest(game_id)  # 404 before the body is looked at
     body = schemas.load(schemas.JoinSchema, json_body())
     seat, token, outcome = games().join(
         game_id, body["name"], body.get("seat"), body.get("client_seed", "")
@@ -172,7 +173,7 @@ def get_state(game_id: str) -> Response:
     seat = caller_seat(game_id, required=False)
     version = int_arg("version", None, 1, 10**12)
     if version is None:
-        loaded = games().load(game_id)
+        loaded = latest(game_id)
         state = loaded.state
     else:
         state, loaded = games().state_and_latest(game_id, version)
@@ -186,7 +187,7 @@ def get_state(game_id: str) -> Response:
 @bp.get("/v1/games/<game_id>/legal-moves")
 def legal_moves(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
-    state = games().load(game_id).state
+    state = latest(game_id).state
     moves = match.legal_commands(state, seat)
     return with_etag(jsonify(version=state.version, seat=seat, moves=moves), state.version, seat)
 

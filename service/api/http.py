@@ -12,7 +12,7 @@ from flask.ctx import _AppCtxGlobals
 
 from service.api.problems import BadRequest, UnsupportedMediaType
 from service.errors import Forbidden, GameNotFound, ServiceError, Unauthorized
-from service.games import GameService, is_game_id
+from service.games import GameService, Loaded, is_game_id
 
 # A view's ETag names the version and, for a seat's own view, the seat (see ``view_etag``).
 ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})(?:-seat\d{1,3})?"\s*$')
@@ -20,6 +20,16 @@ ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})(?:-seat\d{1,3})?"\s*$')
 
 def games() -> GameService:
     return current_app.extensions["foxden.games"]
+
+
+def latest(game_id: str) -> Loaded:
+    """The game's latest state, read once per request: authenticating the caller may have read
+    it already (a game this process had not cached), and a second read right after it would
+    find nothing newer than that one, at the cost of a round trip."""
+    read = getattr(g._get_current_object(), "foxden_read", None)  # type: ignore[attr-defined]
+    if read is not None and read[0] == game_id:
+        return read[1]
+    return games().load(game_id)
 
 
 def json_body() -> Any:
@@ -87,7 +97,7 @@ def caller_of(asked: Request, kept: _AppCtxGlobals) -> Caller:
     found = getattr(kept, "foxden_caller", None)
     if found is None:
         try:
-            found = _authenticate(asked)
+            found = _authenticate(asked, kept)
         except ServiceError as error:
             found = error
         kept.foxden_caller = found
@@ -96,7 +106,7 @@ def caller_of(asked: Request, kept: _AppCtxGlobals) -> Caller:
     return found
 
 
-def _authenticate(asked: Request) -> Caller:
+def _authenticate(asked: Request, kept: _AppCtxGlobals) -> Caller:
     token = _bearer(asked)
     if token is None:
         return SPECTATOR
@@ -108,7 +118,9 @@ def _authenticate(asked: Request) -> Caller:
     service = games()
     owner = None if path_game else service.token_game(token)
     game_id = path_game or owner
-    seat = service.seat_of_token(game_id, token) if game_id else None
+    seat, read = service.seat_of_token(game_id, token) if game_id else (None, None)
+    if read is not None:
+        kept.foxden_read = (game_id, read)  # the latest state: the route need not read it again
     if seat is not None:
         return Caller(game_id, seat)
     if path_game:

@@ -110,3 +110,21 @@ def test_a_warm_game_answers_each_request_in_one_round_trip(
     answer, sent = trips(lambda: api.get(f"{path}/events", query_string={"after": version}))
     assert sent == ["XRANGE"]
     assert answer.json["events"][0]["version"] == version + 1
+
+
+def test_a_game_this_process_has_not_cached_is_read_once_per_request(
+    counted: tuple[Api, GameService],
+):
+    api, service = counted
+    game = api.create(game="fette-beute", seats=[{"kind": "human"}] * 4)
+    tokens = [api.join(game["id"], f"p{n}")["token"] for n in range(4)]
+    token = tokens[0]
+    path = f"/v1/games/{game['id']}"
+    api.get(f"{path}/state", token=token)  # the read script is loaded on the server
+    for route in ("state", "legal-moves", "state"):
+        service.cache = type(service.cache)(4096)  # as a process that never saw the game
+        answer, sent = trips(lambda r=route: api.get(f"{path}/{r}", token=token))
+        assert answer.status_code == 200
+        # Authenticating the token reads the latest state; the route uses that same read.
+        assert sent == ["EVALSHA"], route
+    assert answer.json["version"] == service.load(game["id"]).version
