@@ -13,11 +13,21 @@ counts over 300 is the cost of one move (start-up and imports cancel out). The f
 about 1 % from run to run (the games are dealt from a seeded source, so every run plays the
 same moves; what still varies is time: token and id draws, the clock), where timings here move
 by 30 %.
+
+``--inside module:attr`` counts only the instructions spent inside one function (inclusive),
+for a move's breakdown: the function is wrapped in ``functools.reduce``, and callgrind
+collects only while that C function runs (``--toggle-collect=functools_reduce``). For a route,
+name its endpoint: ``--inside view:games.post_command``. Do not name a function that runs
+inside another one so wrapped: the toggles would cancel.
+
+    .venv/bin/python bench/api_cost.py --apps foxden --inside events.store:seal_encoded
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import io
 import os
 import random
@@ -120,14 +130,58 @@ def play(which: str, moves: int, url: str) -> None:
         next(source)
 
 
-def instructions(which: str, moves: int, url: str) -> int:
-    return callgrind([__file__, "--play", which, str(moves), "--url", url])
+def instructions(which: str, moves: int, url: str, inside: str = "") -> int:
+    argv = [__file__, "--play", which, str(moves), "--url", url]
+    if inside:
+        return callgrind([*argv, "--inside", inside], "--toggle-collect=functools_reduce")
+    return callgrind(argv)
 
 
-def callgrind(argv: list[str]) -> int:
+def counted_inside(target: str) -> None:
+    """Wrap ``target`` (``module:attr.attr`` or ``view:endpoint``) in ``functools.reduce``."""
+
+    def wrap(function: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            box: list[Any] = []
+            functools.reduce(lambda _, __: box.append(function(*args, **kwargs)), (0,), None)
+            return box[0]
+
+        return wrapped
+
+    where, _, path = target.partition(":")
+    if where == "view":
+        import service.api
+
+        create_app = service.api.create_app
+
+        def created(*args: Any, **kwargs: Any) -> Any:
+            app = create_app(*args, **kwargs)
+            app.view_functions[path] = wrap(app.view_functions[path])
+            return app
+
+        service.api.create_app = created
+        return
+    *owners, name = path.split(".")
+    owner = importlib.import_module(where)
+    for step in owners:
+        owner = getattr(owner, step)
+    function = owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)
+    if isinstance(function, staticmethod):
+        function = function.__func__
+    setattr(owner, name, wrap(function))
+
+
+def callgrind(argv: list[str], *options: str) -> int:
     """The instructions that ``python argv...`` executes under callgrind."""
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *argv],
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            *options,
+            sys.executable,
+            *argv,
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -150,18 +204,25 @@ def main() -> None:
     parser.add_argument(
         "--apps", default="foxden,bare", help="which to measure (default: foxden,bare)"
     )
+    parser.add_argument(
+        "--inside", default="", help="count only inside this function (module:attr, view:endpoint)"
+    )
     parser.add_argument("--play", nargs=2, metavar=("APP", "MOVES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
+        if args.inside:
+            counted_inside(args.inside)
         play(args.play[0], int(args.play[1]), args.url)
         return
     refuse_test_db(args.url)
     cost = {}
     for which in args.apps.split(","):
         cost[which] = (
-            instructions(which, 400, args.url) - instructions(which, 100, args.url)
+            instructions(which, 400, args.url, args.inside)
+            - instructions(which, 100, args.url, args.inside)
         ) / 300
-        print(f"{which:<7} {cost[which] / 1e6:5.2f} M instructions per move", flush=True)
+        inside = f" inside {args.inside}" if args.inside else ""
+        print(f"{which:<7} {cost[which] / 1e6:5.3f} M instructions per move{inside}", flush=True)
     if len(cost) == 2:
         print(f"ratio bare / foxden: {cost['bare'] / cost['foxden']:.2f}")
 

@@ -118,8 +118,11 @@ def environment_variables() -> set[str]:
     found = set()
     for folder in ("service", "events", "workers"):
         for source in (ROOT / folder).rglob("*.py"):
-            found |= set(re.findall(r"environ(?:\.get)?\(\s*\"([A-Z_]+)\"", source.read_text()))
-            found |= set(re.findall(r"environ\[\"([A-Z_]+)\"\]", source.read_text()))
+            # A request's WSGI environ (``request.environ``, ``asked.environ``) holds its
+            # headers, not settings: only the process's environment is looked for.
+            text = re.sub(r"(?:request|asked)\.environ", "wsgi_headers", source.read_text())
+            found |= set(re.findall(r"environ(?:\.get)?\(\s*\"([A-Z_]+)\"", text))
+            found |= set(re.findall(r"environ\[\"([A-Z_]+)\"\]", text))
     return found
 
 
