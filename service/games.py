@@ -599,7 +599,9 @@ class GameService:
         cached = self.cache.get(game_id)
         if cached is not None:
             seat = cached.state.seat_of_token_hash(digest)
-            if seat is not None:  # a token's seat never changes while the table waits or plays
+            # As before: a token the cached state knows is taken as its seat's (a seat given
+            # back in another process is seen when this one next catches up).
+            if seat is not None:
                 return seat, None
         loaded = self.load(game_id)  # not cached, or joined since the state was cached
         return loaded.state.seat_of_token_hash(digest), loaded
