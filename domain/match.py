@@ -52,7 +52,7 @@ from domain.errors import (
     SeatTaken,
     TableClosed,
 )
-from domain.game import Command, Event, GameDefinition, Option, Seat, fold
+from domain.game import Command, Event, GameDefinition, Option, Seat
 
 MATCH_EVENTS = frozenset(
     {
@@ -183,6 +183,29 @@ def token_hash(token: str) -> str:
 
 def decide(state: MatchState, command: Command) -> list[Event]:
     """The events a command causes; raises a ``RuleError`` when the rules forbid it."""
+    return [event for event, _ in decide_and_evolve(state, command)]
+
+
+Step = tuple[Event, MatchState]
+
+
+def decide_and_evolve(state: MatchState, command: Command) -> list[Step]:
+    """:func:`decide`, each event beside the state it leads to (``evolve`` of the events in
+    turn): a game's move evolves its events anyway, to see whether they end the game, and whoever
+    appends them needs those states too (the latest, and a snapshot's). Raises as ``decide``."""
+    events = _table_events(state, command)
+    if events is None:
+        return _play(state, state.definition.decide(state.board, command))
+    steps = []
+    for event in events:
+        state = evolve(state, event)
+        steps.append((event, state))
+    return steps
+
+
+def _table_events(state: MatchState, command: Command) -> list[Event] | None:
+    """The events of a command about the table (create, join, leave, cancel, expire); None for
+    a game move, once the table lets the command's seat make one."""
     if command.type == "create":
         return _create(state, command.body)
     if state.version == 0:
@@ -206,7 +229,7 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         raise SeatLeft("this seat is played by a bot since its player left")
     if command.seat is not None and command.seat not in state.to_act():
         raise NotYourTurn(f"seat {command.seat} is not to act now")
-    return _play(state, state.definition.decide(state.board, command))
+    return None
 
 
 def _create(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
@@ -283,7 +306,8 @@ def _start_if_ready(state: MatchState) -> list[Event]:
         "GameStarted", {"start_player": start["start_player"], "orders": start["orders"]}
     )
     after = evolve(state, started)
-    return [started, *_play(after, game.decide(after.board, Command(None, start)))]
+    first_moves = _play(after, game.decide(after.board, Command(None, start)))
+    return [started, *(event for event, _ in first_moves)]
 
 
 def _cancel(state: MatchState) -> list[Event]:
@@ -317,15 +341,21 @@ def _leave(state: MatchState, seat: Seat | None) -> list[Event]:
     return [Event("SeatLeft", {"seat": seat, "strategy": LEAVE_STRATEGY})]
 
 
-def _play(state: MatchState, game_events: list[Event]) -> list[Event]:
-    """Game events, followed by ``GameEnded`` when they finish the game."""
-    if not game_events:
-        return []
-    game = state.definition
-    result = game.result(fold(game, state.board, game_events))
-    if result is None:
-        return game_events
-    return [*game_events, Event("GameEnded", {"result": result, "seed": state.seed})]
+def _play(state: MatchState, game_events: list[Event]) -> list[Step]:
+    """Game events, followed by ``GameEnded`` when they finish the game, each with the state
+    after it."""
+    steps = []
+    after = state
+    for event in game_events:
+        after = evolve(after, event)
+        steps.append((event, after))
+    if not steps:
+        return steps
+    result = state.definition.result(after.board)
+    if result is not None:
+        ended = Event("GameEnded", {"result": result, "seed": state.seed})
+        steps.append((ended, evolve(after, ended)))
+    return steps
 
 
 # --- evolve -------------------------------------------------------------------------------

@@ -601,7 +601,7 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
         seat = None if kind in SEATLESS_COMMANDS else first.by.get("seat")
         batch_kind = {"create": "system", "join": "player"}.get(kind, str(first.by.get("kind")))
         try:
-            decided = match.decide(state, Command(seat, dict(cause), batch_kind))
+            decided = match.decide_and_evolve(state, Command(seat, dict(cause), batch_kind))
         except RuleError as error:
             return _fail(
                 "resimulation", version, f"the rules refuse the recorded command: {error.detail}"
@@ -612,7 +612,7 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
             )
         if not decided:
             return _fail("resimulation", version, "the recorded command causes nothing")
-        for offset, want in enumerate(decided):
+        for offset, (want, after) in enumerate(decided):
             at = position + offset
             if at >= len(envelopes):
                 return _fail("resimulation", at + 1, f"the command's {want.type} is missing")
@@ -637,7 +637,7 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
                 envelope.by, want, seat, batch_kind
             ):
                 return _fail("resimulation", at + 1, "its 'by' is not who caused it")
-            state = match.evolve(state, want)
+            state = after  # the state ``want`` leads to, evolved as it was decided
         position += len(decided)
         commands += 1
     return Check(

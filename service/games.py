@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from domain import fairness, match
 from domain.errors import RuleError
-from domain.game import Command, Event
+from domain.game import Command
 from domain.match import MatchState
 from events.codec import upcast
 from events.envelope import Draft, Envelope, canonical
@@ -444,7 +444,7 @@ class GameService:
                     f"the game is at version {loaded.version}", current_version=loaded.version
                 )
             try:
-                events = match.decide(loaded.state, command)
+                steps = match.decide_and_evolve(loaded.state, command)
             except RuleError:
                 if fresh:
                     # A twin request with the same idempotency key may have just won.
@@ -454,10 +454,10 @@ class GameService:
                     raise
                 loaded, fresh = self._catch_up(game_id, loaded), True
                 continue
-            if not events:
+            if not steps:
                 return Outcome(game_id, loaded, ())
             try:
-                return self._append(game_id, loaded, submission, events)
+                return self._append(game_id, loaded, submission, steps)
             except StoreConflict:
                 metrics.CONFLICTS.inc()
                 loaded, fresh = self._catch_up(game_id, loaded), True
@@ -475,7 +475,7 @@ class GameService:
         return self._catch_up(game_id, None)
 
     def _append(
-        self, game_id: str, loaded: Loaded, submission: Submission, events: list[Event]
+        self, game_id: str, loaded: Loaded, submission: Submission, steps: list[match.Step]
     ) -> Outcome:
         command, at = submission.command, self.clock()
         drafts = [
@@ -486,15 +486,14 @@ class GameService:
                 at=at,
                 cause=command.body if n == 0 else None,
             )
-            for n, event in enumerate(events)
+            for n, (event, _) in enumerate(steps)
         ]
-        state, every, taken = loaded.state, self.snapshot_every, []
-        for event in events:
-            state = match.evolve(state, event)
-            if state.version % every == 0:
-                new = dict.fromkeys(range(loaded.version + 1, state.version + 1), at)
-                turns = _turns_began(loaded.turns_began, state, new)
-                taken.append((state.version, snapshots.encode(state, turns)))
+        state, every, taken = steps[-1][1], self.snapshot_every, []
+        for _, passed in steps:
+            if passed.version % every == 0:
+                new = dict.fromkeys(range(loaded.version + 1, passed.version + 1), at)
+                turns = _turns_began(loaded.turns_began, passed, new)
+                taken.append((passed.version, snapshots.encode(passed, turns)))
         try:
             result = self.store.append(
                 game_id,

@@ -210,7 +210,7 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
             f"unknown command type {kind!r}",
             {"type": [f"One of {', '.join(sorted(known))}."]},
         )
-    body = schemas.load(known[kind], raw)
+    body = schemas.load_command(known[kind], raw)
     outcome = service.handle(game_id, seat, body, expected_version=expected, idempotency_key=key)
     after = outcome.loaded.state
     answer = {

@@ -161,8 +161,12 @@ def not_modified(version: int, seat: int | None = None) -> Response | None:
 
 def with_etag(response: Response, version: int, seat: int | None = None) -> Response:
     """The ETag, and ``Vary: Authorization``: the token picks whose view the body is."""
-    response.headers["ETag"] = view_etag(version, seat)
-    response.vary.add("Authorization")
+    headers = response.headers
+    headers["ETag"] = view_etag(version, seat)
+    if "Vary" in headers:
+        response.vary.add("Authorization")
+    else:  # a fresh answer: Werkzeug's ``vary`` would parse an absent header and write it back
+        headers.add("Vary", "Authorization")
     return response
 
 

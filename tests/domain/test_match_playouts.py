@@ -102,3 +102,45 @@ def test_legal_and_decide_agree_for_every_seat_with_players_leaving(game: str, s
     assert state.status == match.FINISHED, f"no end after {step} steps"
     assert all(match.legal_commands(state, seat) == [] for seat in range(state.players))
     assert leaves >= 1
+
+
+def evolved(state: match.MatchState, command: Command) -> match.MatchState:
+    """The state after ``command``, through ``decide_and_evolve``, checked at each of its steps
+    against ``decide`` and ``evolve``."""
+    steps = match.decide_and_evolve(state, command)
+    assert [event for event, _ in steps] == match.decide(state, command)
+    for event, after in steps:
+        state = match.evolve(state, event)
+        assert after == state, event.type
+    return state
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_decide_and_evolve_gives_the_states_evolve_gives(game: str):
+    """Every kind of command, from the table's creation to the game's end (GameEnded)."""
+    rng = random.Random(f"steps:{game}")
+    seats = [{"kind": "human"}] * GAMES[game]
+    body = {"type": "create", "game": game, "seats": seats, "seed": rng.randbytes(32).hex()}
+    state = evolved(match.INITIAL, Command(None, body))
+    join = {"type": "join", "name": "ada", "seat": 0, "token_hash": "h-ada"}
+    state = evolved(evolved(state, Command(None, join)), Command(0, LEAVE))  # given back
+    for seat in range(GAMES[game]):
+        join = {"type": "join", "name": f"p{seat}", "seat": seat, "token_hash": f"h{seat}"}
+        state = evolved(state, Command(None, join))  # the last one starts the game
+    assert state.status == match.ACTIVE
+    state = evolved(state, Command(1, LEAVE))  # a bot plays seat 1 from here
+    assert evolved(state, Command(1, LEAVE)) == state  # nothing: no steps
+    strategies = registry.get(game).strategies
+    for _ in range(5000):
+        if state.status == match.FINISHED:
+            break
+        seat = rng.choice(sorted(state.to_act()))
+        if state.seats[seat].played_by_bot:
+            view = match.view(state, seat)["board"]
+            legal = match.game_moves(state, seat)
+            command = Command(seat, strategies[match.LEAVE_STRATEGY](view, legal, rng), "bot")
+        else:
+            command = Command(seat, rng.choice(match.legal_commands(state, seat)[:-1]))
+        state = evolved(state, command)
+    assert state.status == match.FINISHED
+    assert state.result is not None
