@@ -196,6 +196,13 @@ def decide_and_evolve(state: MatchState, command: Command) -> list[Step]:
     events = _table_events(state, command)
     if events is None:
         return _play(state, state.definition.decide(state.board, command))
+    # (Creating and joining evolved their events once already, to see whether the game
+    # starts; they come once or a few times a game, so they are not worth a second path.)
+    return _steps(state, events)
+
+
+def _steps(state: MatchState, events: list[Event]) -> list[Step]:
+    """Each of ``events`` beside the state it leads to, from ``state``."""
     steps = []
     for event in events:
         state = evolve(state, event)
@@ -344,13 +351,10 @@ def _leave(state: MatchState, seat: Seat | None) -> list[Event]:
 def _play(state: MatchState, game_events: list[Event]) -> list[Step]:
     """Game events, followed by ``GameEnded`` when they finish the game, each with the state
     after it."""
-    steps = []
-    after = state
-    for event in game_events:
-        after = evolve(after, event)
-        steps.append((event, after))
+    steps = _steps(state, game_events)
     if not steps:
         return steps
+    after = steps[-1][1]
     result = state.definition.result(after.board)
     if result is not None:
         ended = Event("GameEnded", {"result": result, "seed": state.seed})

@@ -94,8 +94,9 @@ def load(schema: type[Schema], body: Any, *, unknown: str | None = None) -> dict
 
 # A game's moves repeat: Fette Beute has a few dozen distinct command bodies, SLY and Gloria
 # Picktoria a few hundred. A command schema maps the same body to the same result every time
-# (it only reads the body), so a body already found valid is answered from memory, about a
-# tenth of marshmallow's cost (bench/api_cost.py). Only valid bodies are kept, at most
+# (it only reads the body), so a body already found valid is answered from memory: 8 k
+# instructions against marshmallow's 165 k for a Fette Beute reveal with a steal (callgrind,
+# 2,000 loads of one body). Only valid bodies are kept, at most
 # ``MEMO_SIZE`` (then the memo starts afresh): a client sending ever new bodies fills it with
 # nothing but valid moves, and an error is always marshmallow's own.
 MEMO_SIZE = 4096

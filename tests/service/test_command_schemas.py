@@ -71,7 +71,7 @@ def test_an_invalid_body_is_refused_every_time_and_never_remembered():
     assert not_an_object.value.messages == {"_schema": ["The body must be a JSON object."]}
 
 
-def test_one_body_under_two_schemas_is_two_entries():
+def test_a_body_remembered_under_one_schema_is_still_checked_by_another():
     """The key names the schema: SLY's ``expose`` and ``reveal_flip`` read the same fields."""
     known = commands.schemas_for("sly")
     body = {"type": "expose", "space": "h1-1"}
