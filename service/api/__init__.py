@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask, Request, Response
 from flask.sessions import NullSession, SessionInterface, SessionMixin
+from werkzeug.datastructures import Headers
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import capacity, tickets
@@ -41,18 +42,58 @@ def defaults() -> dict[str, Any]:
         # Open event streams one process holds; beyond it a new stream is a 503.
         "STREAMS_PER_PROCESS": capacity.streams_per_process(),
         "STREAM_TICKET_TTL_S": tickets.ttl_s(),
+        # The largest request body read (a 413 beyond): a command or a new table is a few
+        # hundred bytes, and a body is held in memory whole.
+        "MAX_CONTENT_LENGTH": _max_body_bytes(os.environ.get("FOXDEN_MAX_BODY_BYTES", "65536")),
         # Origins a browser client may call from: comma-separated, "*" for any; none by default.
         "CORS_ORIGINS": os.environ.get("FOXDEN_CORS_ORIGINS", ""),
     }
 
 
+def _max_body_bytes(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1024:
+        raise ValueError(f"FOXDEN_MAX_BODY_BYTES must be a number of bytes >= 1024, not {text!r}")
+    return int(text)
+
+
+class FoxdenResponse(Response):
+    """Werkzeug's response, without a second copy of its headers when nothing needs fixing.
+
+    Werkzeug copies every answer's headers, one validated ``add`` at a time, to fix the few
+    that need it for the client (an absolute ``Location``, no length on a 204, no entity
+    headers on a 304, a length it can work out); about 20 k instructions an answer, a twentieth
+    of a move's (bench/api_cost.py). An answer with none of those cases is sent with the headers
+    it has: the WSGI list is a fresh list of them either way.
+    """
+
+    def get_wsgi_headers(self, environ: dict[str, Any]) -> Headers:
+        status = self.status_code
+        if status >= 200 and status not in (204, 304):
+            sized = False
+            for name, _ in self.headers:
+                lowered = name.lower()
+                if lowered in _FIXED_FOR_THE_CLIENT:
+                    break
+                sized = sized or lowered == "content-length"
+            else:
+                if sized:
+                    return self.headers
+        return super().get_wsgi_headers(environ)
+
+
+_FIXED_FOR_THE_CLIENT = frozenset({"location", "content-location"})
+
+
 class FoxdenFlask(Flask):
-    """Flask, without asking ``inspect`` on every request whether each view and hook is async.
+    """Flask, with Foxden's answers, and without asking ``inspect`` on every request whether
+    each view and hook is async.
 
     Flask's ``ensure_sync`` runs ``inspect.iscoroutinefunction`` on every view and every
     before/after hook of every request (about 2 % of a move's CPU here); the answer never
     changes for a function, so it is remembered.
     """
+
+    response_class = FoxdenResponse
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -193,7 +193,7 @@ def legal_moves(game_id: str) -> Response:
 
 
 @bp.post("/v1/games/<game_id>/commands")
-def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
+def post_command(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
     expected = if_match()
     key = idempotency_key()
@@ -218,9 +218,12 @@ def post_command(game_id: str) -> tuple[Response, int, dict[str, str]]:
         "events": service.shown(after, outcome.envelopes, seat),
         "state": state_view(after, seat, outcome.loaded),
     }
+    response = jsonify(answer)
     # A command that changed nothing (a second ``leave``) is answered 200, with the state.
-    status = 201 if outcome.envelopes else 200
-    headers = {"ETag": f'"{outcome.version}"'}
+    if outcome.envelopes:
+        response.status_code = 201
+    headers = response.headers  # a fresh answer's: added, not set (no scan for a namesake)
+    headers.add("ETag", f'"{outcome.version}"')
     if outcome.replayed:
-        headers["Idempotent-Replayed"] = "true"
-    return jsonify(answer), status, headers
+        headers.add("Idempotent-Replayed", "true")
+    return response

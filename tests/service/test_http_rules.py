@@ -51,6 +51,99 @@ def test_a_body_of_another_type_is_415(api: Api):
     problem(sent, 415, "unsupported_media_type")
 
 
+class TestBodies:
+    """A body is read whole, up to ``MAX_CONTENT_LENGTH``, however it is sent."""
+
+    def post(self, api: Api, game_id: str, token: str, data: bytes, **environ: Any) -> Any:
+        return api.client.post(
+            f"/v1/games/{game_id}/commands",
+            data=data,
+            content_type="application/json",
+            headers={"Authorization": f"Bearer {token}"},
+            environ_overrides=environ,
+        )
+
+    def test_a_declared_length_is_read_as_sent(self, api: Api):
+        game_id, tokens = api.table(cards=10)
+        token = tokens[api.to_act(game_id)]
+        assert self.post(api, game_id, token, b'{"type": "draw", "count": 1}').status_code == 201
+
+    def test_a_body_over_the_limit_is_413_and_changes_nothing(self, api: Api):
+        game_id, tokens = api.table(cards=10)
+        token = tokens[api.to_act(game_id)]
+        before = api.get(f"/v1/games/{game_id}").json["version"]
+        padded = b'{"type": "draw", "count": 1, "pad": "' + b"x" * 70_000 + b'"}'
+        problem(self.post(api, game_id, token, padded), 413, "request_entity_too_large")
+        # Chunked (no length; the server ends the stream): Werkzeug's bounded read judges it.
+        chunked = self.post(
+            api, game_id, token, padded, CONTENT_LENGTH="", **{"wsgi.input_terminated": True}
+        )
+        problem(chunked, 413, "request_entity_too_large")
+        assert api.get(f"/v1/games/{game_id}").json["version"] == before
+
+    def test_a_chunked_body_within_the_limit_is_read(self, api: Api):
+        game_id, tokens = api.table(cards=10)
+        token = tokens[api.to_act(game_id)]
+        sent = self.post(
+            api,
+            game_id,
+            token,
+            b'{"type": "draw", "count": 1}',
+            CONTENT_LENGTH="",
+            **{"wsgi.input_terminated": True},
+        )
+        assert sent.status_code == 201
+
+    def test_a_body_shorter_than_its_length_is_400(self, api: Api):
+        game_id, tokens = api.table(cards=10)
+        token = tokens[api.to_act(game_id)]
+        cut = self.post(api, game_id, token, b'{"type": "draw"}', CONTENT_LENGTH="400")
+        problem(cut, 400, "bad_request")
+
+
+def test_the_body_limit_is_a_setting(monkeypatch: pytest.MonkeyPatch, service: GameService):
+    monkeypatch.setenv("FOXDEN_MAX_BODY_BYTES", "2048")
+    assert create_app(service).config["MAX_CONTENT_LENGTH"] == 2048
+    monkeypatch.setenv("FOXDEN_MAX_BODY_BYTES", "lots")
+    with pytest.raises(ValueError, match="FOXDEN_MAX_BODY_BYTES"):
+        create_app(service)
+
+
+class TestAnswerHeaders:
+    """Foxden's answers send the headers Werkzeug's would, without copying them when nothing
+    needs fixing."""
+
+    CASES = [
+        (b'{"a": 1}', 200, [("ETag", '"3"'), ("Vary", "Authorization")]),
+        (b"{}", 201, [("Location", "/v1/games/\u00e9t\u00e9")]),
+        (b"{}", 201, [("Content-Location", "/v1/games/x y")]),
+        (b"", 204, []),
+        (b"{}", 304, [("ETag", '"3"')]),
+        (b"{}", 101, []),
+        (iter([b"data: 1\n\n"]), 200, [("Cache-Control", "no-cache")]),
+        (b"{}", 429, [("Retry-After", "3")]),
+    ]
+
+    @pytest.mark.parametrize(("body", "status", "headers"), CASES)
+    def test_the_same_as_werkzeugs(self, body: Any, status: int, headers: list):
+        from werkzeug.wrappers import Response
+
+        from service.api import FoxdenResponse
+
+        environ = {"SERVER_NAME": "h", "SERVER_PORT": "80", "wsgi.url_scheme": "http"}
+        ours = FoxdenResponse(body, status, headers, mimetype="application/json")
+        theirs = Response(body, status, headers, mimetype="application/json")
+        sent = ours.get_wsgi_headers(environ).to_wsgi_list()
+        assert sent == theirs.get_wsgi_headers(environ).to_wsgi_list()
+        sized = status in (200, 201, 429) and isinstance(body, bytes)
+        assert ("Content-Length" in dict(sent)) == sized
+
+    def test_every_api_answer_is_foxdens(self, api: Api):
+        answer = api.get("/v1/catalog")
+        assert answer.status_code == 200
+        assert int(answer.headers["Content-Length"]) == len(answer.get_data())
+
+
 @pytest.mark.parametrize("route", ["", "/state", "/events"])
 def test_if_none_match_answers_304_until_the_game_moves(api: Api, route: str):
     game_id, tokens = api.table(cards=10)
