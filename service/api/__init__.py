@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Flask, Request, Response
 from flask.sessions import NullSession, SessionInterface, SessionMixin
-from werkzeug.datastructures import Headers
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import capacity, tickets
@@ -56,34 +55,6 @@ def _max_body_bytes(text: str) -> int:
     return int(text)
 
 
-class FoxdenResponse(Response):
-    """Werkzeug's response, without a second copy of its headers when nothing needs fixing.
-
-    Werkzeug copies every answer's headers, one validated ``add`` at a time, to fix the few
-    that need it for the client (an absolute ``Location``, no length on a 204, no entity
-    headers on a 304, a length it can work out); about 20 k instructions an answer, a twentieth
-    of a move's (bench/api_cost.py). An answer with none of those cases is sent with the headers
-    it has: the WSGI list is a fresh list of them either way.
-    """
-
-    def get_wsgi_headers(self, environ: dict[str, Any]) -> Headers:
-        status = self.status_code
-        if status >= 200 and status not in (204, 304):
-            sized = False
-            for name, _ in self.headers:
-                lowered = name.lower()
-                if lowered in _FIXED_FOR_THE_CLIENT:
-                    break
-                sized = sized or lowered == "content-length"
-            else:
-                if sized:
-                    return self.headers
-        return super().get_wsgi_headers(environ)
-
-
-_FIXED_FOR_THE_CLIENT = frozenset({"location", "content-location"})
-
-
 class FoxdenFlask(Flask):
     """Flask, with Foxden's answers, and without asking ``inspect`` on every request whether
     each view and hook is async.
@@ -93,7 +64,7 @@ class FoxdenFlask(Flask):
     changes for a function, so it is remembered.
     """
 
-    response_class = FoxdenResponse
+    response_class = jsonio.FoxdenResponse
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -7,11 +7,12 @@ and quotes no event data, so it is as public as the game's summary.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response
 
 from domain.match import FINISHED
 from service import audit
 from service.api.http import caller_seat, games, latest
+from service.api.jsonio import answer
 from service.errors import NotFinished
 
 bp = Blueprint("audit", __name__)
@@ -25,7 +26,7 @@ def audit_report(game_id: str) -> Response:
         report = audit.audit(audit.stored_envelopes(games().store, game_id), game_id=game_id)
     except audit.Unreadable as problem:
         report = audit.unreadable_report(problem, game_id)
-    return jsonify(report.to_dict())
+    return answer(report.to_dict())
 
 
 @bp.get("/v1/games/<game_id>/export")
@@ -34,6 +35,6 @@ def export(game_id: str) -> Response:
     if latest(game_id).state.status != FINISHED:
         raise NotFinished("the bundle is exported once the game has ended (it holds the seed)")
     envelopes = games().store.read(game_id)
-    response = jsonify(audit.bundle(game_id, envelopes))
+    response = answer(audit.bundle(game_id, envelopes))
     response.headers["Content-Disposition"] = f'attachment; filename="foxden-{game_id}.json"'
     return response

@@ -16,7 +16,7 @@ import socket
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, json, jsonify, request
+from flask import Blueprint, Response, current_app, json, request
 
 from service.api.http import (
     bearer_token,
@@ -28,6 +28,7 @@ from service.api.http import (
     not_modified,
     with_etag,
 )
+from service.api.jsonio import answer
 from service.api.problems import BadRequest
 from service.errors import Unauthorized
 from service.games import GameService
@@ -58,7 +59,7 @@ def events(game_id: str) -> Response:
     last = shown[-1]["version"] if shown else after
     more = last < loaded.version
     body: dict[str, Any] = {"events": shown, "version": loaded.version, "next_after": last}
-    response = with_etag(jsonify(body), loaded.version, seat)
+    response = with_etag(answer(body), loaded.version, seat)
     if more:
         link = f"/v1/games/{game_id}/events?after={last}&limit={limit}"
         response.headers["Link"] = f'<{link}>; rel="next"'
@@ -118,7 +119,7 @@ def stream_ticket(game_id: str) -> tuple[Response, int]:
     ticket, expires_at = current_app.extensions["foxden.tickets"].issue(game_id, seat)
     stream_url = f"/v1/games/{game_id}/events/stream?ticket={ticket}"
     body = {"ticket": ticket, "expires_at": expires_at, "seat": seat, "stream": stream_url}
-    return jsonify(body), 201
+    return answer(body, status=201)
 
 
 def _live(

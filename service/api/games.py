@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, request, url_for
 
 from domain import match, registry
 from domain.match import MatchState
@@ -25,6 +25,7 @@ from service.api.http import (
     not_modified,
     with_etag,
 )
+from service.api.jsonio import answer
 from service.api.problems import BadRequest
 from service.errors import Unauthorized, UnknownGame, VersionNotFound
 from service.games import Loaded
@@ -61,28 +62,30 @@ def summary_of(game_id: str, loaded: Loaded) -> dict[str, Any]:
 
 @bp.get("/v1/catalog")
 def catalog() -> Response:
-    return jsonify(
-        games=[
-            {
-                "id": game.id,
-                "name": game.name,
-                "min_players": game.min_players,
-                "max_players": game.max_players,
-                "rules_version": game.rules_version,
-                "strategies": sorted(game.strategies),
-                "commands": sorted(commands.schemas_for(game.id)),
-                "options": {
-                    name: {
-                        "default": option.default,
-                        "minimum": option.minimum,
-                        "maximum": option.maximum,
-                        "description": option.description,
-                    }
-                    for name, option in match.all_options(game).items()
-                },
-            }
-            for game in registry.all_games()
-        ]
+    return answer(
+        {
+            "games": [
+                {
+                    "id": game.id,
+                    "name": game.name,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "rules_version": game.rules_version,
+                    "strategies": sorted(game.strategies),
+                    "commands": sorted(commands.schemas_for(game.id)),
+                    "options": {
+                        name: {
+                            "default": option.default,
+                            "minimum": option.minimum,
+                            "maximum": option.maximum,
+                            "description": option.description,
+                        }
+                        for name, option in match.all_options(game).items()
+                    },
+                }
+                for game in registry.all_games()
+            ]
+        }
     )
 
 
@@ -97,7 +100,9 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     game_id = outcome.game_id
     location = url_for("games.get_game", game_id=game_id)
     body = {**summary_of(game_id, outcome.loaded), "owner_token": outcome.owner_token}
-    return jsonify(body), 201, {"Location": location}
+    created = answer(body, status=201)
+    created.headers.add("Location", location)
+    return created
 
 
 @bp.get("/v1/games")
@@ -120,7 +125,7 @@ def list_games() -> Response:
         raise BadRequest("invalid_parameter", "open is true or false", {"open": ["true or false."]})
     if BOOLEANS[open_only]:  # a table has open seats exactly while it waits
         if status not in (None, match.WAITING):
-            return jsonify(games=[], next_cursor=None)
+            return answer({"games": [], "next_cursor": None})
         status = match.WAITING
     limit = int_arg("limit", 50, 1, 200)
     cursor = request.args.get("cursor")
@@ -130,7 +135,7 @@ def list_games() -> Response:
         except ValueError:
             raise BadRequest("invalid_parameter", "bad cursor", {"cursor": ["Not ours."]}) from None
     items, next_cursor = games().index.page(status, game, cursor, limit or 50)
-    return jsonify(games=items, next_cursor=next_cursor)
+    return answer({"games": items, "next_cursor": next_cursor})
 
 
 @bp.get("/v1/games/<game_id>")
@@ -138,7 +143,7 @@ def get_game(game_id: str) -> Response:
     caller_seat(game_id, required=False)
     loaded = latest(game_id)
     return not_modified(loaded.version) or with_etag(
-        jsonify(summary_of(game_id, loaded)), loaded.version
+        answer(summary_of(game_id, loaded)), loaded.version
     )
 
 
@@ -149,7 +154,7 @@ def cancel_game(game_id: str) -> Response:
     if token is None:
         raise Unauthorized("cancelling needs Authorization: Bearer <owner token>")
     outcome = games().cancel(game_id, token)
-    return with_etag(jsonify(summary_of(game_id, outcome.loaded)), outcome.version)
+    return with_etag(answer(summary_of(game_id, outcome.loaded)), outcome.version)
 
 
 @bp.post("/v1/games/<game_id>/join")
@@ -159,7 +164,9 @@ def join(game_id: str) -> tuple[Response, int]:
     seat, token, outcome = games().join(
         game_id, body["name"], body.get("seat"), body.get("client_seed", "")
     )
-    return jsonify(seat=seat, token=token, game=summary_of(game_id, outcome.loaded)), 201
+    return answer(
+        {"seat": seat, "token": token, "game": summary_of(game_id, outcome.loaded)}, status=201
+    )
 
 
 def state_view(state: MatchState, seat: int | None, loaded: Loaded | None) -> dict[str, Any]:
@@ -180,7 +187,7 @@ def get_state(game_id: str) -> Response:
     if version is not None and state.version < version:
         raise VersionNotFound(f"the game has {state.version} versions, not {version}")
     return not_modified(state.version, seat) or with_etag(
-        jsonify(state_view(state, seat, loaded)), state.version, seat
+        answer(state_view(state, seat, loaded)), state.version, seat
     )
 
 
@@ -189,7 +196,9 @@ def legal_moves(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
     state = latest(game_id).state
     moves = match.legal_commands(state, seat)
-    return with_etag(jsonify(version=state.version, seat=seat, moves=moves), state.version, seat)
+    return with_etag(
+        answer({"version": state.version, "seat": seat, "moves": moves}), state.version, seat
+    )
 
 
 @bp.post("/v1/games/<game_id>/commands")
@@ -213,15 +222,13 @@ def post_command(game_id: str) -> Response:
     body = schemas.load_command(known[kind], raw)
     outcome = service.handle(game_id, seat, body, expected_version=expected, idempotency_key=key)
     after = outcome.loaded.state
-    answer = {
+    reply = {
         "version": outcome.version,
         "events": service.shown(after, outcome.envelopes, seat),
         "state": state_view(after, seat, outcome.loaded),
     }
-    response = jsonify(answer)
     # A command that changed nothing (a second ``leave``) is answered 200, with the state.
-    if outcome.envelopes:
-        response.status_code = 201
+    response = answer(reply, status=201 if outcome.envelopes else 200)
     headers = response.headers  # a fresh answer's: added, not set (no scan for a namesake)
     headers.add("ETag", f'"{outcome.version}"')
     if outcome.replayed:

@@ -190,9 +190,11 @@ def with_etag(response: Response, version: int, seat: int | None = None) -> Resp
     """The ETag, and ``Vary: Authorization``: the token picks whose view the body is."""
     headers = response.headers
     headers["ETag"] = view_etag(version, seat)
-    if "Vary" in headers:
+    # Looked for by hand: Werkzeug answers ``"Vary" in headers`` by raising and catching a
+    # KeyError that is an HTTP exception too, a costly one, and a fresh answer has no Vary.
+    if any(name.lower() == "vary" for name, _ in headers):
         response.vary.add("Authorization")
-    else:  # a fresh answer: Werkzeug's ``vary`` would parse an absent header and write it back
+    else:  # Werkzeug's ``vary`` would parse an absent header and write it back
         headers.add("Vary", "Authorization")
     return response
 

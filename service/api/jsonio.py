@@ -1,4 +1,5 @@
-"""JSON in and out of the API with orjson: several times faster than the standard library.
+"""JSON in and out of the API with orjson (several times faster than the standard library),
+and the answers that carry it.
 
 It is also stricter on input, which suits untrusted clients: ``NaN``, ``Infinity`` and
 numbers out of a double's range are refused (a 400 ``malformed_json``), where the standard
@@ -12,6 +13,55 @@ from typing import Any
 import orjson
 from flask import Response
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.datastructures import Headers
+
+JSON = "application/json"
+
+
+def encode(obj: Any) -> bytes:
+    try:
+        return orjson.dumps(obj, default=DefaultJSONProvider.default)
+    except TypeError:
+        # Non-string keys: marshmallow reports errors of list items under their index.
+        # orjson checks every key's type under this option, so only errors pay for it.
+        return orjson.dumps(
+            obj, default=DefaultJSONProvider.default, option=orjson.OPT_NON_STR_KEYS
+        )
+
+
+class FoxdenResponse(Response):
+    """Werkzeug's response, without a second copy of its headers when nothing needs fixing.
+
+    Werkzeug copies every answer's headers, one validated ``add`` at a time, to fix the few
+    that need it for the client (an absolute ``Location``, no length on a 204, no entity
+    headers on a 304, a length it can work out); about 20 k instructions an answer, a twentieth
+    of a move's (bench/api_cost.py). An answer with none of those cases is sent with the headers
+    it has: the WSGI list is a fresh list of them either way.
+    """
+
+    def get_wsgi_headers(self, environ: dict[str, Any]) -> Headers:
+        status = self.status_code
+        if status >= 200 and status not in (204, 304):
+            sized = False
+            for name, _ in self.headers:
+                lowered = name.lower()
+                if lowered in _FIXED_FOR_THE_CLIENT:
+                    break
+                sized = sized or lowered == "content-length"
+            else:
+                if sized:
+                    return self.headers
+        return super().get_wsgi_headers(environ)
+
+
+_FIXED_FOR_THE_CLIENT = frozenset({"location", "content-location"})
+
+
+def answer(body: Any, status: int = 200) -> Response:
+    """``body`` as the API's JSON answer with ``status``: ``flask.jsonify``, built straight
+    from the bytes (``jsonify`` goes through the app's proxy, its JSON provider and a parse of
+    the mimetype: a third again of what the answer costs, bench/api_cost.py)."""
+    return FoxdenResponse(encode(body), status, content_type=JSON)
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -19,16 +69,11 @@ class OrjsonProvider(DefaultJSONProvider):
         return self.encode(obj).decode()
 
     def encode(self, obj: Any) -> bytes:
-        try:
-            return orjson.dumps(obj, default=self.default)
-        except TypeError:
-            # Non-string keys: marshmallow reports errors of list items under their index.
-            # orjson checks every key's type under this option, so only errors pay for it.
-            return orjson.dumps(obj, default=self.default, option=orjson.OPT_NON_STR_KEYS)
+        return encode(obj)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         # orjson's bytes as they are: the default provider makes a str of them, then bytes again.
-        body = self.encode(self._prepare_response_obj(args, kwargs))
+        body = encode(self._prepare_response_obj(args, kwargs))
         return self._app.response_class(body, mimetype=self.mimetype)
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import flask_swagger_ui
-from flask import Blueprint, Response, current_app, jsonify, send_from_directory
+from flask import Blueprint, Response, current_app, send_from_directory
 
 from service import metrics
 from service.api.http import games
+from service.api.jsonio import answer
 from service.api.problems import problem
 
 bp = Blueprint("ops", __name__)
@@ -31,7 +32,7 @@ DOCS_PAGE = """<!doctype html>
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    return jsonify(status="ok")
+    return answer({"status": "ok"})
 
 
 @bp.get("/readyz")
@@ -40,7 +41,7 @@ def readyz() -> Response:
         games().store.redis.ping()
     except Exception as error:  # any failure to reach Redis means "not ready"
         return problem(503, "not_ready", f"Redis is not reachable: {type(error).__name__}")
-    return jsonify(status="ready")
+    return answer({"status": "ready"})
 
 
 @bp.get("/metrics")

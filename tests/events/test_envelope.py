@@ -141,6 +141,13 @@ def test_seal_test_vector() -> None:
     assert envelope.hash == "6636f4c9a7a6446dfa1a07747909e51171b6c2224b8b9fcb3086efa0020aa68d"
 
 
+@given(st.binary(min_size=32, max_size=32), st.integers(min_value=1, max_value=10**12))
+def test_salt_is_hmac_sha256_of_the_seed(seed: bytes, version: int) -> None:
+    expected = hmac.new(seed, f"foxden:event:{version}".encode(), hashlib.sha256).hexdigest()
+    assert salt(seed, version) == expected
+    assert salt(seed, version) == expected  # the second time from the prepared hashes
+
+
 def test_only_the_first_event_of_a_batch_carries_the_cause() -> None:
     envelopes = seal(drafts(3), 1, GENESIS_HASH, SEED, "c")
     assert [e.cause for e in envelopes] == [{"type": "tick"}, None, None]
@@ -176,7 +183,7 @@ def test_seal_continues_a_chain() -> None:
     ],
 )
 def test_seal_refuses_malformed_drafts(change: dict, error: type[Exception]) -> None:
-    draft = dataclasses.replace(drafts(1)[0], **change)
+    draft = drafts(1)[0]._replace(**change)
     with pytest.raises(error):
         seal([draft], 1, GENESIS_HASH, SEED, "c")
 
@@ -193,7 +200,7 @@ def test_seal_refuses_a_wrong_seed_or_start() -> None:
 def test_format_at_is_utc_milliseconds_with_z() -> None:
     moment = datetime(2026, 11, 30, 9, 0, 0, 123456, tzinfo=timezone(timedelta(hours=1)))
     assert format_at(moment) == "2026-11-30T08:00:00.123Z"
-    (envelope,) = seal([dataclasses.replace(drafts(1)[0], at=moment)], 1, GENESIS_HASH, SEED, "")
+    (envelope,) = seal([drafts(1)[0]._replace(at=moment)], 1, GENESIS_HASH, SEED, "")
     assert envelope.at == "2026-11-30T08:00:00.123Z"
 
 

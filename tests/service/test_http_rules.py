@@ -128,7 +128,7 @@ class TestAnswerHeaders:
     def test_the_same_as_werkzeugs(self, body: Any, status: int, headers: list):
         from werkzeug.wrappers import Response
 
-        from service.api import FoxdenResponse
+        from service.api.jsonio import FoxdenResponse
 
         environ = {"SERVER_NAME": "h", "SERVER_PORT": "80", "wsgi.url_scheme": "http"}
         ours = FoxdenResponse(body, status, headers, mimetype="application/json")
