@@ -263,7 +263,7 @@ def direct_pipeline(pool: redis.ConnectionPool, commands: Sequence[tuple[Any, ..
     which follows the redirection)."""
     connection = _take(pool)
     try:
-        connection.send_packed_command(connection.pack_commands(commands))
+        connection.send_packed_command(_packed(connection, commands))
         replies = [connection.read_response() for _ in commands]
     except (redis.ConnectionError, redis.TimeoutError, OSError, *_REDIRECTS):
         connection.disconnect()  # replies may be left unread on the socket
@@ -274,6 +274,11 @@ def direct_pipeline(pool: redis.ConnectionPool, commands: Sequence[tuple[Any, ..
     finally:
         _give_back(pool, connection)
     return replies
+
+
+def _packed(connection: redis.Connection, commands: Sequence[tuple[Any, ...]]) -> list[bytes]:
+    # hiredis packs each command in C: redis-py's ``pack_commands`` copies every argument.
+    return [_pack(command) for command in commands] if _pack else connection.pack_commands(commands)
 
 
 def _connection(pool: redis.ConnectionPool) -> redis.Connection:
@@ -293,7 +298,7 @@ def direct_all(pool: redis.ConnectionPool, *commands: tuple[Any, ...]) -> list[A
     connection = _take(pool)
     replies: list[Any] = []
     try:
-        connection.send_packed_command(connection.pack_commands(commands))
+        connection.send_packed_command(_packed(connection, commands))
         for _ in commands:
             try:
                 replies.append(connection.read_response())

@@ -34,9 +34,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
+import redis
 
 from domain.match import MatchState
-from events.redis_client import Client
+from events.redis_client import FALL_BACK, Client, direct, direct_all, pool_for
 
 BUCKETS = 16
 ALL_FILTERS = "fd:{ix:*}:by:*"
@@ -103,16 +104,15 @@ class GameIndex:
         }
         if state.expires_at is not None:  # the sweeper reads it from here, without a load
             meta["expires_at"] = state.expires_at
-        pipe = self.redis.pipeline(transaction=True)  # one bucket, one slot
-        pipe.hset(_meta(bucket), game_id, orjson.dumps(meta))
+        writes = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
         for name in _filters(state.status, state.game or ""):
-            pipe.zadd(_filter(bucket, name), {game_id: position})
-        pipe.execute()
+            writes.append(("ZADD", _filter(bucket, name), position, game_id))
+        self._write(bucket, writes)
 
     def set_status(self, game_id: str, state: MatchState) -> None:
         """The game's new status and open seats (a join changes only the latter)."""
         bucket = bucket_of(game_id)
-        raw = self.redis.hget(_meta(bucket), game_id)
+        raw = self._command(_meta(bucket), "HGET", _meta(bucket), game_id)
         if raw is None:
             return
         meta = orjson.loads(raw)
@@ -120,13 +120,42 @@ class GameIndex:
         new = set(_filters(state.status, meta["game"]))
         meta["status"] = state.status
         meta["open_seats"] = state.open_seats
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(_meta(bucket), game_id, orjson.dumps(meta))
+        writes = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
         for name in old - new:
-            pipe.zrem(_filter(bucket, name), game_id)
+            writes.append(("ZREM", _filter(bucket, name), game_id))
         for name in new - old:
-            pipe.zadd(_filter(bucket, name), {game_id: meta["position"]})
-        pipe.execute()
+            writes.append(("ZADD", _filter(bucket, name), meta["position"], game_id))
+        self._write(bucket, writes)
+
+    # Creating and joining write the index: through redis-py's pipeline, each write cost more
+    # than a whole move (bench/api_cost.py). They go by the direct path, as the store's do.
+
+    def _command(self, key: str, *command: Any) -> Any:
+        """One command on ``key``'s server."""
+        reply = direct(pool_for(self.redis, key), *command)
+        return self.redis.execute_command(*command) if reply is FALL_BACK else reply
+
+    def _write(self, bucket: int, writes: list[tuple[Any, ...]]) -> None:
+        """``writes`` to the keys of one bucket (one slot) at once, in a MULTI.
+
+        Sent again through the client's pipeline when the direct path fails (a connection
+        problem, a cluster's redirection): they set values, so a second time changes nothing.
+        """
+        try:
+            replies = direct_all(
+                pool_for(self.redis, _meta(bucket)), ("MULTI",), *writes, ("EXEC",)
+            )
+        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            replies = None
+        if replies is None or any(isinstance(reply, Exception) for reply in replies):
+            pipe = self.redis.pipeline(transaction=True)
+            for write in writes:
+                pipe.execute_command(*write)
+            pipe.execute()
+            return
+        for outcome in replies[-1]:  # EXEC's: each write's own reply
+            if isinstance(outcome, Exception):
+                raise outcome
 
     def page(
         self, status: str | None, game: str | None, cursor: str | None, limit: int
@@ -211,10 +240,12 @@ class GameIndex:
         return len(ordered)
 
     def remember_token(self, token_hash: str, game_id: str) -> None:
-        self.redis.hset(_tokens(bucket_of(token_hash)), token_hash, game_id)
+        key = _tokens(bucket_of(token_hash))
+        self._command(key, "HSET", key, token_hash, game_id)
 
     def game_of_token(self, token_hash: str) -> str | None:
-        game_id = self.redis.hget(_tokens(bucket_of(token_hash)), token_hash)
+        key = _tokens(bucket_of(token_hash))
+        game_id = self._command(key, "HGET", key, token_hash)
         return _text(game_id) if game_id is not None else None
 
 

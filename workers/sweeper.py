@@ -76,9 +76,12 @@ def sweep_waiting(games: GameService) -> int:
             if m.get("expires_at") and _instant(m["expires_at"]) <= _instant(horizon)
         ]
         jobs = [policies.expiry(m["id"], m["expires_at"]) for m in due]
-        missing = games.scheduler.missing(jobs)
-        if missing:
-            games.scheduler.schedule(missing)
-            scheduled += len(missing)
-            log.info("sweeper: scheduled %d table expiries", len(missing))
+        try:
+            missing = games.scheduler.missing(jobs)
+            if missing:
+                games.scheduler.schedule(missing)
+                scheduled += len(missing)
+                log.info("sweeper: scheduled %d table expiries", len(missing))
+        except Exception as error:  # as for one active game: the next page may still go
+            log.warning("sweeper: skipped %d waiting tables: %r", len(jobs), error)
     return scheduled
