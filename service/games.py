@@ -581,6 +581,8 @@ class GameService:
 
     def clocks(self, loaded: Loaded) -> list[dict[str, Any]]:
         """The running turn clocks: ``{seat, deadline, ms_left}`` per seat to act on a timer."""
+        if not loaded.state.options.get("turn_timeout_s"):
+            return []  # a table without turn limits runs no clock: no need to read the time
         return policies.turn_clocks(loaded.state, loaded.turns_began, self.clock())
 
     def peek(self, game_id: str) -> Loaded:
