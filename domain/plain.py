@@ -74,6 +74,30 @@ def to_plain(value: Any) -> Any:
     raise TypeError(f"{kind.__name__} cannot be made plain")
 
 
+# How a dataclass is rebuilt, found once per class. One whose instances keep their fields in a
+# ``__dict__``, whose every field is an init field and which has no ``__post_init__`` gets a new
+# instance with its fields' dict filled at once: what its ``__init__`` does one
+# ``object.__setattr__`` at a time when it is frozen (a match state has fourteen fields). Any
+# other, or fields that are not exactly its own (a default to fill in), goes through __init__.
+_fillable: dict[type, frozenset[str] | None] = {}
+_UNKNOWN = object()
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def _fillable_fields(cls: type) -> frozenset[str] | None:
+    if (
+        not dataclasses.is_dataclass(cls)
+        or "__slots__" in cls.__dict__
+        or hasattr(cls, "__post_init__")
+    ):
+        return None
+    fields = dataclasses.fields(cls)
+    if not all(field.init for field in fields):
+        return None
+    return frozenset(field.name for field in fields)
+
+
 def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
     """The value :func:`to_plain` made ``plain`` from. ``resolve`` maps a class name to the
     class (and raises for a class it does not allow). Raises ValueError on malformed data."""
@@ -87,7 +111,9 @@ def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
                 return tuple(plain)
             return tuple(
                 [
-                    tuple(item)
+                    item
+                    if type(item) in scalars
+                    else tuple(item)
                     if type(item) is list and all_scalars(map(type, item))
                     else build(item)
                     for item in plain
@@ -100,17 +126,31 @@ def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
         ((tag, body),) = plain.items()
         if tag == "~c":
             name, fields = body
-            return resolve(name)(
-                **{
-                    key: item if type(item) in scalars else build(item)
-                    for key, item in fields.items()
-                }
-            )
+            cls = resolve(name)
+            values = {
+                key: item if type(item) in scalars else build(item) for key, item in fields.items()
+            }
+            fillable = _fillable.get(cls, _UNKNOWN)
+            if fillable is _UNKNOWN:
+                fillable = _fillable[cls] = _fillable_fields(cls)
+            if fillable is not None and values.keys() == fillable:
+                rebuilt = _new(cls)
+                _setattr(rebuilt, "__dict__", values)
+                return rebuilt
+            return cls(**values)
+        # Scalars, most of a state, are taken as they are, without a call of ``build`` each.
         if tag == "~n":
             name, items = body
-            return resolve(name)._make([build(item) for item in items])
+            return resolve(name)._make(
+                [item if type(item) in scalars else build(item) for item in items]
+            )
         if tag == "~d":
-            return {build(key): build(item) for key, item in body}
+            return {
+                key if type(key) in scalars else build(key): item
+                if type(item) in scalars
+                else build(item)
+                for key, item in body
+            }
         if tag == "~f":
             return frozenset([build(item) for item in body])
         if tag == "~l":

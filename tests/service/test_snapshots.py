@@ -8,6 +8,7 @@ answers of a service that never uses a snapshot.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -73,6 +74,46 @@ def test_plain_data_keeps_collection_kinds_apart():
     # Nested tuples of scalars take a shortcut each way; one holding a list must not.
     nested = (((1, "a"), (2, [3]), ()), ((True, None),), ([4],))
     assert from_plain(orjson.loads(orjson.dumps(to_plain(nested))), lambda name: None) == nested
+
+
+@dataclasses.dataclass(frozen=True)
+class Plain:
+    a: int
+    b: tuple = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Checked:
+    a: int
+
+    def __post_init__(self) -> None:
+        if self.a < 0:
+            raise ValueError("a must not be negative")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Slotted:
+    a: int
+    b: str = "b"
+
+
+def test_a_dataclass_is_rebuilt_as_its_init_would_build_it():
+    classes = {cls.__name__: cls for cls in (Plain, Checked, Slotted)}
+
+    def rebuilt(plain: Any) -> Any:
+        return from_plain(orjson.loads(orjson.dumps(plain)), lambda name: classes[name])
+
+    for value in (Plain(1, (2, "x")), Checked(3), Slotted(4, "y")):
+        plain = to_plain(value)
+        plain["~c"][0] = type(value).__name__
+        assert rebuilt(plain) == value and type(rebuilt(plain)) is type(value)
+    # A field the data leaves out takes its default, through __init__; __post_init__ still runs.
+    assert rebuilt({"~c": ["Plain", {"a": 5}]}) == Plain(5)
+    assert rebuilt({"~c": ["Slotted", {"a": 6}]}) == Slotted(6)
+    with pytest.raises(ValueError, match="negative"):
+        rebuilt({"~c": ["Checked", {"a": -1}]})
+    with pytest.raises(TypeError):
+        rebuilt({"~c": ["Plain", {"a": 1, "c": 2}]})  # a field it does not have
 
 
 def snapshot_naming(name: str, body: Any) -> bytes:
