@@ -146,9 +146,9 @@ def from_plain(plain: Any, resolve: Callable[[str], type]) -> Any:
             )
         if tag == "~d":
             return {
-                key if type(key) in scalars else build(key): item
-                if type(item) in scalars
-                else build(item)
+                (key if type(key) in scalars else build(key)): (
+                    item if type(item) in scalars else build(item)
+                )
                 for key, item in body
             }
         if tag == "~f":

@@ -113,7 +113,7 @@ def _ticket_seat(game_id: str, ticket: str) -> int:
 
 
 @bp.post("/v1/games/<game_id>/stream-tickets")
-def stream_ticket(game_id: str) -> tuple[Response, int]:
+def stream_ticket(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
     assert seat is not None
     ticket, expires_at = current_app.extensions["foxden.tickets"].issue(game_id, seat)

@@ -90,7 +90,7 @@ def catalog() -> Response:
 
 
 @bp.post("/v1/games")
-def create_game() -> tuple[Response, int, dict[str, str]]:
+def create_game() -> Response:
     body = schemas.load(schemas.CreateGameSchema, json_body())
     try:
         registry.get(body["game"])
@@ -158,7 +158,7 @@ def cancel_game(game_id: str) -> Response:
 
 
 @bp.post("/v1/games/<game_id>/join")
-def join(game_id: str) -> tuple[Response, int]:
+def join(game_id: str) -> Response:
     latest(game_id)  # 404 before the body is looked at
     body = schemas.load(schemas.JoinSchema, json_body())
     seat, token, outcome = games().join(
