@@ -18,7 +18,7 @@ read: a sixth of a move's instructions (bench/api_cost.py). Before the route, in
 After the route, errors and 429s included: the request's count and latency in the metrics.
 The ``RateLimit-*`` headers go on as the answer starts (``start_response``), on every answer
 the request was counted for, whatever made it (a route, an error handler, Flask's own 404):
-added to the WSGI list there, they cost a tenth of what Werkzeug's validated headers do.
+added to the WSGI list there, they cost a fourth of what Werkzeug's validated headers do.
 """
 
 from __future__ import annotations

@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, json
+from flask import Flask, Response
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain import errors as rules
 from events.redis_client import TRANSIENT
+from service.api.jsonio import FoxdenResponse, encode
 from service.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ def problem(
         "code": code,
         **extra,
     }
-    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    response = FoxdenResponse(encode(body), status, content_type=PROBLEM_JSON)
     if status in (429, 503) and "retry_after" in extra:
         response.headers["Retry-After"] = str(extra["retry_after"])
     return response

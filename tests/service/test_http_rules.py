@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
 import pytest
+import redis
 from flask import Flask
 
 from service.api import create_app
@@ -138,10 +140,16 @@ class TestAnswerHeaders:
         sized = status in (200, 201, 429) and isinstance(body, bytes)
         assert ("Content-Length" in dict(sent)) == sized
 
-    def test_every_api_answer_is_foxdens(self, api: Api):
-        answer = api.get("/v1/catalog")
-        assert answer.status_code == 200
-        assert int(answer.headers["Content-Length"]) == len(answer.get_data())
+    def test_an_api_answer_carries_its_headers_once(self, app: Flask, api: Api):
+        from service.api.jsonio import FoxdenResponse
+
+        assert app.response_class is FoxdenResponse
+        game_id, tokens = api.table(cards=10)
+        sent = api.get(f"/v1/games/{game_id}/state", tokens[0])
+        assert sent.status_code == 200
+        assert sent.headers.getlist("Content-Length") == [str(len(sent.get_data()))]
+        for name in ("Content-Type", "ETag", "Vary"):
+            assert len(sent.headers.getlist(name)) == 1, name
 
 
 @pytest.mark.parametrize("route", ["", "/state", "/events"])
@@ -349,3 +357,22 @@ def test_a_waiting_table_has_its_expiry_job_and_the_sweeper_restores_it(
     sweep_once(service)
     assert expiry[0] in scheduler.jobs
     assert far not in {job.game_id for job in scheduler.jobs}
+
+
+def test_a_sweep_skips_waiting_tables_whose_queue_it_cannot_reach(
+    api: Api, service: GameService, scheduler: RecordingScheduler, caplog: pytest.LogCaptureFixture
+):
+    service.waiting_expiry_s = 60  # within the sweeper's horizon
+    game = sly_table(api)
+    scheduler.jobs.clear()  # its expiry job was lost
+
+    def unreachable(jobs: Any) -> Any:
+        raise redis.ConnectionError("the queue's Redis is down")
+
+    scheduler.missing = unreachable  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING, logger="workers.sweeper"):
+        assert sweep_once(service) == 0  # logged and skipped, not raised
+    assert any("skipped" in record.getMessage() for record in caplog.records)
+    del scheduler.missing  # the queue is back: the next sweep restores the job
+    sweep_once(service)
+    assert f"fd-expiry-{game['id']}" in {job.job_id for job in scheduler.jobs}
