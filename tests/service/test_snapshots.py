@@ -20,7 +20,6 @@ from prometheus_client import REGISTRY
 from domain import match, registry
 from domain.game import Command
 from domain.match import MatchState
-from domain.plain import from_plain, to_plain
 from events.redis_client import connect
 from events.store import RedisEventStore, keys, snapshot_key
 from service import snapshots
@@ -60,68 +59,23 @@ def bot_game(game: str, players: int, seed: int) -> list[MatchState]:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_state_of_a_game_survives_its_snapshot(game: str):
     for state in bot_game(game, GAMES[game], seed=len(game)):
-        plain = to_plain(state)
-        assert orjson.loads(orjson.dumps(plain)) == plain  # JSON as it is
         turns = {seat: f"2026-12-01T21:00:{seat:02d}.000Z" for seat in state.to_act()}
         assert snapshots.decode(snapshots.encode(state, turns), state.version) == (state, turns)
 
 
-def test_plain_data_keeps_collection_kinds_apart():
-    value = ((1, 2), [3], frozenset({4}), {5}, {6: "x", "k": (7,)}, None, True, "s")
-    rebuilt = from_plain(orjson.loads(orjson.dumps(to_plain(value))), lambda name: None)
-    assert rebuilt == value
-    assert [type(item) for item in rebuilt[:5]] == [tuple, list, frozenset, set, dict]
-    # Nested tuples of scalars take a shortcut each way; one holding a list must not.
-    nested = (((1, "a"), (2, [3]), ()), ((True, None),), ([4],))
-    assert from_plain(orjson.loads(orjson.dumps(to_plain(nested))), lambda name: None) == nested
+def header_of(blob: bytes) -> dict[str, Any]:
+    return orjson.loads(blob.partition(b"\n")[0])
 
 
-@dataclasses.dataclass(frozen=True)
-class Plain:
-    a: int
-    b: tuple = ()
+def with_header(blob: bytes, **changes: Any) -> bytes:
+    """``blob`` with its header's fields changed, its pickled state as it was."""
+    return orjson.dumps({**header_of(blob), **changes}) + b"\n" + blob.partition(b"\n")[2]
 
 
-@dataclasses.dataclass(frozen=True)
-class Checked:
-    a: int
-
-    def __post_init__(self) -> None:
-        if self.a < 0:
-            raise ValueError("a must not be negative")
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Slotted:
-    a: int
-    b: str = "b"
-
-
-def test_a_dataclass_is_rebuilt_as_its_init_would_build_it():
-    classes = {cls.__name__: cls for cls in (Plain, Checked, Slotted)}
-
-    def rebuilt(plain: Any) -> Any:
-        return from_plain(orjson.loads(orjson.dumps(plain)), lambda name: classes[name])
-
-    for value in (Plain(1, (2, "x")), Checked(3), Slotted(4, "y")):
-        plain = to_plain(value)
-        plain["~c"][0] = type(value).__name__
-        assert rebuilt(plain) == value and type(rebuilt(plain)) is type(value)
-    # A field the data leaves out takes its default, through __init__; __post_init__ still runs.
-    assert rebuilt({"~c": ["Plain", {"a": 5}]}) == Plain(5)
-    assert rebuilt({"~c": ["Slotted", {"a": 6}]}) == Slotted(6)
-    with pytest.raises(ValueError, match="negative"):
-        rebuilt({"~c": ["Checked", {"a": -1}]})
-    with pytest.raises(TypeError):
-        rebuilt({"~c": ["Plain", {"a": 1, "c": 2}]})  # a field it does not have
-
-
-def snapshot_naming(name: str, body: Any) -> bytes:
-    state = to_plain(bot_game("sly", 2, seed=1)[0])
-    state["~c"][1]["board"] = {"~c": [name, body]}
-    return orjson.dumps(
-        {"format": snapshots.FORMAT, "game": "sly", "rules": "sly/1", "state": state}
-    )
+def naming(module: str, name: str) -> bytes:
+    """A snapshot whose pickle calls ``module.name()``: what a forged snapshot would do."""
+    good = snapshots.encode(bot_game("sly", 2, seed=1)[0], {})
+    return good.partition(b"\n")[0] + b"\n" + f"c{module}\n{name}\n)R.".encode()
 
 
 @pytest.mark.parametrize(
@@ -129,19 +83,50 @@ def snapshot_naming(name: str, body: Any) -> bytes:
     ["os:system", "builtins:object", "subprocess:Popen", "domain.match:token_hash", "domain.x:Y"],
 )
 def test_a_snapshot_can_only_name_the_domains_state_classes(name: str):
-    assert snapshots.decode(snapshot_naming(name, {}), 1) is None
+    assert snapshots.decode(naming(*name.split(":")), 1) is None
+    # The same forgery naming a state class gets through: what refuses the others is the name.
+    assert snapshots.decode(naming("domain.match", "MatchState"), 0) == (MatchState(), {})
+
+
+def test_what_a_snapshot_may_name_is_the_domains_records_and_only_them():
+    classes = snapshots.domain_classes()
+    assert classes[("domain.match", "MatchState")] is MatchState
+    assert all(module.startswith("domain.") for module, _ in classes)
+    assert all(dataclasses.is_dataclass(cls) or hasattr(cls, "_fields") for cls in classes.values())
+    assert ("domain.match", "token_hash") not in classes
+
+
+def test_the_shapes_digest_changes_with_any_field_of_any_domain_class(monkeypatch):
+    def shape_with(**fields: type) -> str:
+        record = dataclasses.make_dataclass("Record", list(fields.items()), frozen=True)
+        monkeypatch.setattr(snapshots, "domain_classes", lambda: {("domain.x", "Record"): record})
+        return snapshots.shapes.__wrapped__()
+
+    digests = {shape_with(a=int), shape_with(a=int, b=int), shape_with(a=str), shape_with(b=int)}
+    assert len(digests) == 4
+    assert shape_with(a=int) == shape_with(a=int)
 
 
 def test_a_snapshot_that_does_not_fit_is_not_used():
     state = bot_game("fette-beute", 3, seed=2)[-1]
     good = snapshots.encode(state, {})
-    stored = orjson.loads(good)
     assert snapshots.decode(good, state.version) == (state, {})
     assert snapshots.decode(good, state.version + 1) is None  # another version's
     assert snapshots.decode(b"\x00not json", state.version) is None
-    assert snapshots.decode(orjson.dumps({**stored, "rules": "fette-beute/0"}), 1) is None
-    assert snapshots.decode(orjson.dumps({**stored, "format": 0}), state.version) is None
-    assert snapshots.decode(orjson.dumps({**stored, "state": [1, 2]}), state.version) is None
+    assert snapshots.decode(orjson.dumps(header_of(good)), state.version) is None  # no state
+    for changes in ({"rules": "fette-beute/0"}, {"format": 1}, {"shapes": "0" * 16}):
+        assert snapshots.decode(with_header(good, **changes), state.version) is None
+    not_a_state = header_of(good)
+    assert snapshots.decode(orjson.dumps(not_a_state) + b"\n" + b"K\x01.", 1) is None
+    # The first format (the state as tagged JSON, one line) is stale, not an error.
+    first = orjson.dumps({"format": 1, "game": "fette-beute", "rules": "x", "state": {}})
+    stale = stale_snapshots()
+    assert snapshots.decode(first, state.version) is None
+    assert stale_snapshots() == stale + 1
+
+
+def stale_snapshots() -> float:
+    return REGISTRY.get_sample_value("foxden_snapshots_total", {"outcome": "stale"}) or 0.0
 
 
 # --- on Redis, through the API ------------------------------------------------------------
@@ -208,10 +193,10 @@ def test_a_stale_or_broken_snapshot_is_replaced_by_a_replay(redis_url: str):
     game_id, tokens = play(api_of(service), 3 * EVERY)
     version = service.load(game_id).version
     expected = service_on(redis_url, 10**9).state_at(game_id, 2 * EVERY + 1)
-    stale = orjson.loads(service.store.redis.hget(snapshot_key(game_id), 2 * EVERY))
-    service.store.save_snapshots(
-        game_id, [(2 * EVERY, orjson.dumps({**stale, "rules": "fette-beute/0"})), (EVERY, b"{")]
+    stale = with_header(
+        service.store.redis.hget(snapshot_key(game_id), 2 * EVERY), rules="fette-beute/0"
     )
+    service.store.save_snapshots(game_id, [(2 * EVERY, stale), (EVERY, b"{")])
     later = service_on(redis_url, EVERY)
     assert later.state_at(game_id, 2 * EVERY + 1) == expected
     assert later.state_at(game_id, EVERY + 1) == service.state_at(game_id, EVERY + 1)
@@ -227,7 +212,7 @@ def test_a_stale_or_broken_snapshot_is_replaced_by_a_replay(redis_url: str):
 
 def secrets_of(blob: bytes, version: int) -> list[str]:
     """What a snapshot holds that no client may see before the end: the seed, the token
-    hashes, the order of the supply not drawn yet, and the snapshot's own tags."""
+    hashes, the order of the supply not drawn yet, and the snapshot's own markers."""
     decoded = snapshots.decode(blob, version)
     assert decoded is not None
     state = decoded[0]
@@ -236,7 +221,7 @@ def secrets_of(blob: bytes, version: int) -> list[str]:
     undrawn = json.dumps(list(board.supply[board.drawn :]), separators=(",", ":"))
     assert len(board.supply) - board.drawn > 10
     tokens = [seat.token_hash for seat in state.seats]
-    return [state.seed, *tokens, undrawn[1:-1], '"~c"', "domain.match:MatchState"]
+    return [state.seed, *tokens, undrawn[1:-1], snapshots.shapes(), "MatchState"]
 
 
 @pytest.mark.redis
@@ -254,7 +239,7 @@ def test_nothing_of_a_snapshot_reaches_any_answer_before_the_end(redis_url: str)
     service.store.save_snapshots(game_id, [(loaded.version, snapshot)])
     blob = service.store.redis.hget(snapshot_key(game_id), loaded.version)
     secrets = secrets_of(blob, loaded.version)
-    assert registry.get("fette-beute").rules_version in blob.decode()
+    assert header_of(blob)["rules"] == registry.get("fette-beute").rules_version
     cold = api_of(service_on(redis_url, 1))  # every read starts from a snapshot at its version
     answers = [json.dumps(everything_seen(cold, game_id, token)) for token in (None, *tokens)]
     for path, query in [
