@@ -66,8 +66,11 @@ def expiry(game_id: str, expires_at: str) -> FollowUp:
 
 def after_append(game_id: str, before: MatchState, after: MatchState) -> list[FollowUp]:
     """The jobs that an append made necessary (those already scheduled before are left out)."""
-    had = set(needed(game_id, before)) if before.version else set()
-    return [job for job in needed(game_id, after) if job not in had]
+    jobs = needed(game_id, after)
+    if not jobs or not before.version:  # most moves of a table of humans without a clock
+        return jobs
+    had = set(needed(game_id, before))
+    return [job for job in jobs if job not in had]
 
 
 def turn_clocks(
