@@ -116,7 +116,7 @@ def decide(state: Board, command: Command) -> list[Event]:
     if state.phase == OVER:
         raise GameOver("the game has ended")
     body = command.body
-    if not isinstance(body, Mapping):
+    if type(body) is not dict and not isinstance(body, Mapping):
         raise IllegalMove("a command is a JSON object with a 'type'")
     kind = body.get("type")
     if kind == "start":

@@ -86,7 +86,7 @@ def redact_command(
     body: Mapping[str, Any], actor: Seat | None, viewer: Seat | None
 ) -> dict[str, Any]:
     """A recorded command as ``viewer`` may see it while the game runs."""
-    if not isinstance(body, Mapping):
+    if type(body) is not dict and not isinstance(body, Mapping):
         return {}
     if body.get("type") == "choose" and actor != viewer:
         return {k: v for k, v in body.items() if k != "animals"}

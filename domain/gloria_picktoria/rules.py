@@ -349,7 +349,7 @@ def _arguments(body: Mapping[str, Any], spec: Spec) -> list[Any]:
 def decide(state: State, command: Command) -> list[Event]:
     """The events ``command`` causes; raises a ``RuleError`` when the rules forbid it."""
     body = command.body
-    if not isinstance(body, Mapping):
+    if type(body) is not dict and not isinstance(body, Mapping):
         raise IllegalMove("a command is a JSON object with a type")
     kind = body.get("type")
     if state.over:
