@@ -15,8 +15,9 @@ replaced as reads rebuild it), so an upgrade that changes how states are built, 
 out never meets a state from before it.
 
 Why a pickle: decoding a snapshot is what a cold load and a past version pay, and a Gloria
-Picktoria state rebuilt from JSON by a Python walk cost 0.83 M instructions against 0.34 M for
-the pickle, which builds it in C (``bench/state_cost.py``). Unpickling runs code only through
+Picktoria state rebuilt from JSON by a Python walk cost 0.83 M instructions against 0.32 M for
+the pickle, which builds it in C (``decode`` alone, callgrind; a cold load went from 1.9x to
+1.4x the current state's cost, ``bench/state_cost.py``). Unpickling runs code only through
 the classes a pickle names, so this one names only what :func:`domain_classes` allows: the
 dataclasses and named tuples the domain package defines, whose construction is pure. Anything
 else (``os.system``, a function, a class of another package) makes the snapshot unreadable,
