@@ -118,11 +118,11 @@ def environment_variables() -> set[str]:
     found = set()
     for folder in ("service", "events", "workers"):
         for source in (ROOT / folder).rglob("*.py"):
-            # A request's WSGI environ (``request.environ``, ``asked.environ``) holds its
-            # headers, not settings: only the process's environment is looked for.
-            text = re.sub(r"(?:request|asked)\.environ", "wsgi_headers", source.read_text())
-            found |= set(re.findall(r"environ(?:\.get)?\(\s*\"([A-Z_]+)\"", text))
-            found |= set(re.findall(r"environ\[\"([A-Z_]+)\"\]", text))
+            # Only the process's environment holds settings: a request's WSGI environ
+            # (``environ["PATH_INFO"]``) holds the request.
+            text = source.read_text()
+            found |= set(re.findall(r"os\.(?:environ\.get|getenv)\(\s*\"([A-Z_]+)\"", text))
+            found |= set(re.findall(r"os\.environ\[\"([A-Z_]+)\"\]", text))
     return found
 
 

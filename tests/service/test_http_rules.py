@@ -140,6 +140,37 @@ class TestAnswerHeaders:
         sized = status in (200, 201, 429) and isinstance(body, bytes)
         assert ("Content-Length" in dict(sent)) == sized
 
+    @pytest.mark.parametrize("method", ["GET", "HEAD"])
+    @pytest.mark.parametrize(("body", "status", "headers"), CASES)
+    @pytest.mark.parametrize("closing", [False, True], ids=["plain", "call_on_close"])
+    def test_the_same_body_as_werkzeugs(
+        self, body: Any, status: int, headers: list, method: str, closing: bool
+    ):
+        """Each body is served as Werkzeug serves it, and what must run once the server is
+        done runs (a streamed body's close, ``call_on_close``), for the body held as it is too.
+        """
+        from werkzeug.wrappers import Response
+
+        from service.api.jsonio import FoxdenResponse
+
+        environ = {"REQUEST_METHOD": method, "SERVER_NAME": "h", "SERVER_PORT": "80"}
+        environ["wsgi.url_scheme"] = "http"
+        served = []
+        for kind in (FoxdenResponse, Response):
+            closed: list[str] = []
+            # A stream for each (the case's own iterator is shared, and spent once read).
+            source = body if isinstance(body, bytes) else iter([b"data: 1\n\n"])
+            response = kind(source, status, headers, mimetype="application/json")
+            if closing:
+                response.call_on_close(lambda closed=closed: closed.append("on close"))
+            app_iter = response.get_app_iter(environ)
+            data = b"".join(app_iter)
+            getattr(app_iter, "close", lambda: None)()  # as a WSGI server does
+            served.append((data, closed))
+        assert served[0] == served[1]
+        if closing:
+            assert served[0][1] == ["on close"]
+
     def test_an_api_answer_carries_its_headers_once(self, app: Flask, api: Api):
         from service.api.jsonio import FoxdenResponse
 
