@@ -86,7 +86,7 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
         method = asked.method if asked.method in HTTP_METHODS else "OTHER"
         metrics.request_counter(method, route, response.status_code).inc()
         if not response.is_streamed:
-            started = getattr(kept, "started", None)
+            started = kept.get("started")
             elapsed = time.perf_counter() - started if started is not None else 0.0
             metrics.latency_histogram(method, route).observe(elapsed)
         return response

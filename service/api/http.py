@@ -20,14 +20,18 @@ ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})(?:-seat\d{1,3})?"\s*$')
 
 
 def games() -> GameService:
-    return current_app.extensions["foxden.games"]
+    # The app looked up once: an attribute read through Flask's proxy costs five times this
+    # whole function (it fails on the proxy first), and a request asks for the service often.
+    return current_app._get_current_object().extensions["foxden.games"]  # type: ignore[attr-defined]
 
 
 def latest(game_id: str) -> Loaded:
     """The game's latest state, read once per request: authenticating the caller may have read
     it already (a game this process had not cached), and a second read right after it would
     find nothing newer than that one, at the cost of a round trip."""
-    read = getattr(g._get_current_object(), "foxden_read", None)  # type: ignore[attr-defined]
+    # ``g.get``: ``getattr`` with a default raises and catches an AttributeError when the
+    # name is missing, as it is on most requests (1 µs against 0.1 µs).
+    read = g._get_current_object().get("foxden_read")  # type: ignore[attr-defined]
     if read is not None and read[0] == game_id:
         return read[1]
     return games().load(game_id)
@@ -121,7 +125,7 @@ def caller_of(asked: Request, kept: _AppCtxGlobals) -> Caller:
     included (never silently downgraded to the spectator's view); a valid token of another
     game than the path's is a 403; a token on an unknown game's path is that game's 404.
     """
-    found = getattr(kept, "foxden_caller", None)
+    found = kept.get("foxden_caller")  # see ``latest``: not getattr
     if found is None:
         try:
             found = _authenticate(asked, kept)
@@ -199,9 +203,14 @@ def with_etag(response: Response, version: int, seat: int | None = None) -> Resp
     return response
 
 
+def _headers() -> dict[str, Any]:
+    """The request's WSGI environ, where its headers are (looked up once, as ``games``)."""
+    return request._get_current_object().environ  # type: ignore[attr-defined]
+
+
 def if_match() -> int | None:
     """The version an ``If-Match`` header pins (``"7"`` or ``W/"7"``)."""
-    header = request.environ.get("HTTP_IF_MATCH")
+    header = _headers().get("HTTP_IF_MATCH")
     if header is None:
         return None
     found = ETAG.match(header)
@@ -211,7 +220,7 @@ def if_match() -> int | None:
 
 
 def idempotency_key() -> str | None:
-    key = request.environ.get("HTTP_IDEMPOTENCY_KEY")
+    key = _headers().get("HTTP_IDEMPOTENCY_KEY")
     if key is not None and not re.fullmatch(r"[\x21-\x7e]{1,128}", key):
         raise BadRequest(
             "invalid_idempotency_key", "Idempotency-Key is 1 to 128 visible ASCII characters"
