@@ -10,7 +10,7 @@ from flask.signals import request_tearing_down
 from flask.wrappers import Request as FlasksRequest
 from werkzeug.routing import Rule
 
-from service.api import FoxdenRequest
+from service.api.framework import FoxdenRequest
 from tests.service.test_routing import environ, make_app
 
 

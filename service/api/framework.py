@@ -1,0 +1,100 @@
+"""Flask as the API uses it: its app, request and session classes, each changing one thing.
+
+Every change takes a cost out of Flask's request cycle that the API never needed (measured with
+bench/api_cost.py), and falls back to Flask's own way wherever the API's case does not hold:
+routing that remembers (``service.api.routing``), an async check done once per function, the
+request's blueprints named once per endpoint, a teardown with no teardown functions to look for,
+and no cookie sessions. tests/service/test_request_cycle.py and test_routing.py hold each to
+Flask's behaviour.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, Request, Response
+from flask.sessions import NullSession, SessionInterface, SessionMixin
+from flask.signals import request_tearing_down
+from werkzeug.routing import MapAdapter
+
+from service.api import jsonio, routing
+
+_UNSET = object()  # Flask's own default: the exception being handled, if any
+
+
+class FoxdenRequest(Request):
+    """Flask's request, naming its blueprints faster.
+
+    Flask asks for them before the route, after it and at teardown, each time through three
+    properties (0.35 µs); they follow from the matched rule's endpoint, so they are worked out
+    once per endpoint.
+    """
+
+    @property
+    def blueprints(self) -> list[str]:
+        rule = self.url_rule
+        return [] if rule is None else _blueprints_of(rule.endpoint)
+
+
+@functools.cache  # one entry per endpoint: a fixed few
+def _blueprints_of(endpoint: str) -> list[str]:
+    """``"outer.inner.view"`` -> ``["outer.inner", "outer"]``, as Flask names them."""
+    parts = endpoint.split(".")[:-1]
+    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
+
+
+class FoxdenFlask(Flask):
+    """Flask, with Foxden's answers, routing that remembers (``service.api.routing``), and
+    without asking ``inspect`` on every request whether each view and hook is async.
+
+    Flask's ``ensure_sync`` runs ``inspect.iscoroutinefunction`` on every view and every
+    before/after hook of every request (about 2 % of a move's CPU here); the answer never
+    changes for a function, so it is remembered.
+    """
+
+    request_class = FoxdenRequest
+    response_class = jsonio.FoxdenResponse
+    url_map_class = routing.RoutingMap
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        synced = self._synced.get(func)
+        if synced is None:
+            synced = super().ensure_sync(func)
+            if len(self._synced) < 10_000:  # views and hooks: a fixed few
+                self._synced[func] = synced
+        return synced
+
+    def do_teardown_request(self, exc: BaseException | object | None = _UNSET) -> None:
+        # Flask looks for teardown functions of the request's blueprints and the app's on
+        # every request (21 k instructions, bench/api_cost.py); the API registers none, and
+        # then only the signal is left to send.
+        if exc is _UNSET or any(self.teardown_request_funcs.values()):
+            return super().do_teardown_request(*(() if exc is _UNSET else (exc,)))
+        request_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
+        return None
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        if request is None:
+            return super().create_url_adapter(request)
+        return routing.url_adapter(self, request, super().create_url_adapter)
+
+
+class NoSessions(SessionInterface):
+    """No cookie sessions: a bearer token is the API's only credential, and the pages keep
+    theirs in the browser. Flask would otherwise ask for a signing key and build an empty
+    session on every request, and check on every answer whether it must be saved."""
+
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return _NO_SESSION
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None
+
+
+_NO_SESSION = NullSession()  # refuses every write, so one serves every request
