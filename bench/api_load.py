@@ -8,7 +8,8 @@ Part 1, round trips: an in-process service on a Redis client that counts every c
 sends, playing Fette Beute moves with a warm cache; the counts are split into loading and
 appending (the store), scheduling (RQ) and rate limiting.
 
-Part 2, load: ``foxden api`` (gunicorn, gthread) and a bare Flask app under the same settings.
+Part 2, load: ``foxden api`` (gunicorn, gthread; ``--worker-class gevent`` for foxden api's
+default worker) and a bare Flask app under the same settings.
 Eight client threads each drive their own 4-seat Fette Beute game: look at the legal moves,
 post one (the seats to act come from the POST's answer, as a real client learns them). The bare
 app answers the same two requests with a fixed JSON body. The two servers take turns for a few
@@ -37,6 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import redis  # noqa: E402
+
+from service.server import options as server_options  # noqa: E402
 
 GAMES, SEATS = 8, 4
 
@@ -132,50 +135,31 @@ def wait_for(port: int, path: str = "/healthz", seconds: float = 20) -> None:
     raise RuntimeError(f"nothing answers on port {port}")
 
 
-def start_foxden(url: str, port: int, workers: int, threads: int) -> subprocess.Popen:
+def start_foxden(
+    url: str, port: int, workers: int, worker_class: str, threads: int
+) -> subprocess.Popen:
     env = {"FOXDEN_RATE_LIMIT": "100000 per minute", **os.environ, "REDIS_URL": url}
+    argv = [sys.executable, "-m", "service.cli", "api", "--port", str(port)]
+    argv += ["--workers", str(workers), "--worker-class", worker_class]
+    if worker_class == "gthread":  # under gevent foxden api sets its connection count itself
+        argv += ["--threads", str(threads)]
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "api",
-            "--port",
-            str(port),
-            "--workers",
-            str(workers),
-            # Like the bare app beside it: threads, not foxden api's default gevent worker.
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(threads),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
 
 
-def start_bare(port: int, workers: int, threads: int) -> subprocess.Popen:
+def start_bare(port: int, workers: int, worker_class: str, threads: int) -> subprocess.Popen:
+    """The bare app under foxden api's settings for the same worker class."""
+    chosen = server_options("127.0.0.1", port, workers=workers, worker_class=worker_class)
+    argv = [sys.executable, "-m", "gunicorn", "--bind", chosen["bind"]]
+    argv += ["--workers", str(workers), "--worker-class", worker_class]
+    if worker_class == "gthread":
+        argv += ["--threads", str(threads)]
+    else:
+        argv += ["--worker-connections", str(chosen["worker_connections"])]
+    argv += ["--keep-alive", str(chosen["keepalive"]), "bare_app:app"]
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(threads),
-            "bare_app:app",
-        ],
-        cwd=ROOT / "bench",
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        argv, cwd=ROOT / "bench", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
 
 
@@ -305,7 +289,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8, help="per server and round")
     parser.add_argument("--rounds", type=int, default=5, help="alternate the servers this often")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
-    parser.add_argument("--threads", type=int, default=8, help="threads per process")
+    parser.add_argument("--threads", type=int, default=8, help="threads per process (gthread)")
+    parser.add_argument(
+        "--worker-class",
+        choices=["gthread", "gevent"],
+        default="gthread",
+        help="gunicorn's worker for both servers (foxden api's default is gevent)",
+    )
     args = parser.parse_args()
 
     trips = round_trips(args.url)
@@ -316,8 +306,8 @@ def main() -> None:
 
     port_real, port_bare = free_port(), free_port()
     servers = [
-        start_foxden(args.url, port_real, args.workers, args.threads),
-        start_bare(port_bare, args.workers, args.threads),
+        start_foxden(args.url, port_real, args.workers, args.worker_class, args.threads),
+        start_bare(port_bare, args.workers, args.worker_class, args.threads),
     ]
     try:
         wait_for(port_real)
@@ -325,7 +315,9 @@ def main() -> None:
         real_pids, bare_pids = family(servers[0].pid), family(servers[1].pid)
         redis_pid = redis_server_pid(args.url)
         print(
-            f"\n{GAMES} games at once, gunicorn gthread {args.workers}x{args.threads}, "
+            f"\n{GAMES} games at once, gunicorn {args.worker_class} {args.workers} processes"
+            + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+            + ", "
             f"{args.rounds} rounds of {args.seconds:.0f} s per server:"
         )
         ratios = []
