@@ -40,6 +40,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -218,6 +219,25 @@ def cpu_times(apps: list[str], url: str, rounds: int = 3, moves: int = 3000) -> 
         system = statistics.median(s for _, s in times) / moves * 1e3
         total = user + system
         print(f"{which:<7} {total:5.3f} ms CPU per move (user {user:.3f}, system {system:.3f})")
+    round_trip_cost(url)
+
+
+def round_trip_cost(url: str, count: int = 6000) -> None:
+    """What one Redis round trip costs the process: a PING on the store's direct path."""
+    from events.redis_client import connect, direct
+
+    pool = connect(url).connection_pool
+    direct(pool, "PING")
+    before, started = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+    for _ in range(count):
+        direct(pool, "PING")
+    after, wall = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter() - started
+    user = (after.ru_utime - before.ru_utime) / count * 1e6
+    system = (after.ru_stime - before.ru_stime) / count * 1e6
+    print(
+        f"a round trip (PING, direct path): user {user:.0f} µs, system {system:.0f} µs, "
+        f"wall {wall / count * 1e6:.0f} µs"
+    )
 
 
 def refuse_test_db(url: str) -> None:
