@@ -10,7 +10,7 @@ per game id). Together that was a tenth of a move's instructions (bench/api_cost
   a few environ values, the same on every request of a client; it is remembered per distinct
   set of them, and each request's adapter is made from it straight away;
 * a match depends only on the path, the method and the URL map, which Flask freezes once it
-  serves (it refuses new routes after the first request; ``RoutingMap.add`` forgets everything
+  serves (it refuses new routes after the first request; ``RoutingMap.add`` forgets the matches
   anyway). A path that matches is remembered with its rule and arguments.
 
 Only what succeeded is remembered: a 404, a 405, a redirect or a bad host is Werkzeug's own
