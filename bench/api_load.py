@@ -236,16 +236,17 @@ def drive(port: int, seconds: float, real: bool) -> tuple[int, int, list[float]]
     return len(latencies), requests[0], latencies
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """CPU time (user + system) the processes have used so far; Linux only, else 0."""
-    total = 0.0
+def cpu_seconds(pids: list[int]) -> tuple[float, float]:
+    """CPU time (user, system) the processes have used so far; Linux only, else zeros."""
+    user = system = 0.0
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        user += int(fields[11]) / os.sysconf("SC_CLK_TCK")
+        system += int(fields[12]) / os.sysconf("SC_CLK_TCK")
+    return user, system
 
 
 def family(pid: int) -> list[int]:
@@ -271,14 +272,18 @@ def measure(
     """Drive one server; print moves/s, latency and CPU per move; return moves/s."""
     server_before, redis_before = cpu_seconds(pids), cpu_seconds(redis_pids)
     moves, requests, latencies = drive(port, seconds, real)
-    server_us = (cpu_seconds(pids) - server_before) / moves * 1e6
-    redis_us = (cpu_seconds(redis_pids) - redis_before) / moves * 1e6
+    (user, system), redis_after = cpu_seconds(pids), cpu_seconds(redis_pids)
+    user_us = (user - server_before[0]) / moves * 1e6
+    system_us = (system - server_before[1]) / moves * 1e6
+    server_us = user_us + system_us
+    redis_us = (sum(redis_after) - sum(redis_before)) / moves * 1e6
     cuts = statistics.quantiles(latencies, n=100)
     rate = moves / seconds
     print(
         f"  {name:<7} {rate:>6.0f} moves/s  {requests / moves:.1f} requests/move  "
         f"POST p50 {cuts[49] * 1000:5.2f} ms p99 {cuts[98] * 1000:6.2f} ms  "
-        f"server CPU {server_us:5.0f} µs/move" + (f", Redis {redis_us:4.0f}" if real else "")
+        f"server CPU {server_us:5.0f} µs/move (user {user_us:4.0f}, system {system_us:3.0f})"
+        + (f", Redis {redis_us:4.0f}" if real else "")
     )
     return rate
 
