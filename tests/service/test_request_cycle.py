@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from flask import Blueprint, Flask, g
+from flask import Blueprint, Flask, g, request
 from flask.signals import request_tearing_down
 from flask.wrappers import Request as FlasksRequest
 from werkzeug.routing import Rule
 
+from service.api import http
 from service.api.framework import FoxdenRequest
+from service.errors import GameNotFound, Unauthorized
 from tests.service.test_routing import environ, make_app
 
 
@@ -76,9 +78,31 @@ class TestTeardown:
         ]
 
 
-def test_what_a_request_keeps_is_read_without_getattr(app: Flask):
-    """``g.get`` answers as ``getattr`` with a default did (the hot path's look-ups)."""
-    with app.test_request_context("/v1/catalog"):
-        assert g.get("foxden_read") is None and g.get("foxden_caller") is None
-        g.foxden_read = ("g_x", "state")
-        assert g.get("foxden_read") == ("g_x", "state")
+class TestWhatARequestKeeps:
+    """``latest`` and ``caller_of`` read what the request already found (with ``g.get``), and
+    look it up when it is not there."""
+
+    GAME = "0" * 32
+
+    def test_the_state_authentication_read_is_not_read_again(self, app: Flask):
+        held = object()
+        with app.test_request_context(f"/v1/games/{self.GAME}/state"):
+            g.foxden_read = (self.GAME, held)
+            assert http.latest(self.GAME) is held
+            with pytest.raises(GameNotFound):  # another game's: read, and there is none
+                http.latest("1" * 32)
+
+    def test_without_one_the_game_is_read(self, app: Flask):
+        with app.test_request_context(f"/v1/games/{self.GAME}/state"), pytest.raises(GameNotFound):
+            http.latest(self.GAME)
+
+    def test_the_caller_is_authenticated_once(self, app: Flask):
+        with app.test_request_context("/v1/catalog", headers={"Authorization": "Bearer t0k"}):
+            kept = g._get_current_object()  # type: ignore[attr-defined]
+            kept.foxden_caller = http.Caller(self.GAME, 2)
+            assert http.caller_of(request._get_current_object(), kept) == http.Caller(self.GAME, 2)  # type: ignore[attr-defined]
+        with app.test_request_context("/v1/catalog", headers={"Authorization": "Basic x"}):
+            kept = g._get_current_object()  # type: ignore[attr-defined]
+            with pytest.raises(Unauthorized):  # nothing kept: the header is checked
+                http.caller_of(request._get_current_object(), kept)  # type: ignore[attr-defined]
+            assert isinstance(kept.get("foxden_caller"), Unauthorized)  # and the verdict kept
