@@ -11,7 +11,10 @@ handed straight to the WSGI app as a seat would send it, in four ways:
 * ``current``: the latest state, the game cached (what every poll costs);
 * ``past``: ``?version=N`` for N drawn at random from 1 .. events - 1;
 * ``worst``: ``?version=N`` for the N that replays the most events after a snapshot
-  (N = k * EVERY - 1: the snapshot below it, then EVERY - 1 events);
+  (N = k * EVERY - 1: the snapshot below it, then EVERY - 1 events), every snapshot already
+  decoded by the process (as when a replay steps through the game's versions);
+* ``worst-new``: the same N, each snapshot read and decoded as for the first time (the
+  process's decoded snapshots forgotten before each request): the worst any N costs;
 * ``cold``: the latest state with the cache emptied before each request (a new process).
 
 Each way runs under ``valgrind --tool=callgrind`` for 20 and for 80 requests after a warm-up,
@@ -33,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from api_cost import call, callgrind, refuse_test_db  # noqa: E402
 
-WAYS = ("current", "past", "worst", "cold")
+WAYS = ("current", "past", "worst", "worst-new", "cold")
 GAME_KEY = "bench:state_cost:game"
 
 
@@ -66,6 +69,7 @@ def set_up(url: str, events: int) -> None:
 
 def requests(url: str, way: str, count: int) -> None:
     from service.api import create_app
+    from service.games import DECODED_SNAPSHOTS, Lru
 
     service = service_on(url)
     stored = service.store.redis.hgetall(GAME_KEY)
@@ -75,13 +79,19 @@ def requests(url: str, way: str, count: int) -> None:
     version = service.load(game_id).version
     rng = random.Random(7)
     path = f"/v1/games/{game_id}/state"
+    worst = [every * k - 1 for k in range(1, 1 + max(1, (version - 1) // every))]
+    if way == "worst":  # every snapshot decoded once, in both counted runs alike
+        for n in worst:
+            call(app, "GET", path, token=token, query=f"version={n}")
     for n in range(10 + count):  # 10 to warm up imports and caches
         if way == "current":
             query = ""
         elif way == "past":
             query = f"version={rng.randrange(1, version)}"
-        elif way == "worst":
-            query = f"version={every * (1 + n % max(1, (version - 1) // every)) - 1}"
+        elif way in ("worst", "worst-new"):
+            query = f"version={worst[n % len(worst)]}"
+            if way == "worst-new":
+                service.decoded_snapshots = Lru(DECODED_SNAPSHOTS)
         else:
             service.cache = type(service.cache)(4096)
             query = ""

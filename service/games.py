@@ -190,7 +190,9 @@ class GameService:
         self.clock = clock
         self.entropy = entropy
         self.cache = StateCache(cache_size)
-        self._decoded: Lru[tuple[str, int], tuple[MatchState, dict[int, str]]] = Lru(
+        # The snapshots this process decoded, by (game, version): a past state's read starts
+        # from one without reading or unpickling it again.
+        self.decoded_snapshots: Lru[tuple[str, int], tuple[MatchState, dict[int, str]]] = Lru(
             DECODED_SNAPSHOTS
         )
         self.snapshot_every = snapshot_every
@@ -253,7 +255,7 @@ class GameService:
         A snapshot this process decoded before is not read again."""
         every = self.snapshot_every
         at = until - until % every if until is not None else 0
-        decoded = self._decoded.get((game_id, at)) if at else None
+        decoded = self.decoded_snapshots.get((game_id, at)) if at else None
         if decoded is not None:
             return decoded, self.store.read(game_id, after=at - 1, until=until)
         blob, envelopes = self.store.read_state(game_id, every, until)
@@ -262,7 +264,7 @@ class GameService:
         decoded = snapshots.decode(blob, envelopes[0].version)
         if decoded is None:  # stale or unreadable: the envelopes start at its version
             return None, self.store.read(game_id, until=until)
-        self._decoded.put((game_id, envelopes[0].version), decoded)
+        self.decoded_snapshots.put((game_id, envelopes[0].version), decoded)
         return decoded, envelopes
 
     def advance(self, game_id: str, envelopes: Sequence[Envelope]) -> Loaded:
