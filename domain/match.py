@@ -366,90 +366,112 @@ def _play(state: MatchState, game_events: list[Event]) -> list[Step]:
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:
-    """Apply one event. Never checks rules."""
-    data = event.data
+    """Apply one event. Never checks rules.
+
+    The table's own events (creation, joins, leaving, the end) each have a function of their
+    own; every other event is the game's. Replays run this once per event (a past version folds
+    up to nine after its snapshot, a cold load or an audit the whole game), so the game's path is
+    written flat: no keyword calls, no properties, no ``dataclasses.replace`` (performance.md).
+    """
+    table_event = _TABLE_EVENTS.get(event.type)
+    if table_event is not None:
+        return table_event(state, event.data, state.version + 1)
     version = state.version + 1
-    if event.type == "GameCreated":
-        seats = tuple(SeatInfo(kind=s["kind"], strategy=s.get("strategy")) for s in data["seats"])
-        return replace(
-            state,
-            version=version,
-            game=data["game"],
-            options=dict(data["options"]),
-            seats=seats,
-            commitment=data["commitment"],
-            seed=data["seed"],
-            owner_token_hash=data.get("owner_token_hash"),
-            expires_at=data.get("expires_at"),
-        )
-    if event.type == "PlayerJoined":
-        seat = data["seat"]
-        info = replace(
-            state.seats[seat],
-            name=data["name"],
-            client_seed=data["client_seed"],
-            token_hash=data["token_hash"],
-        )
-        return replace(state, version=version, seats=_with(state.seats, seat, info))
-    if event.type == "SeatLeft":
-        seat = data["seat"]
-        info = replace(state.seats[seat], left=True, strategy=data["strategy"])
-        return replace(state, version=version, seats=_with(state.seats, seat, info))
-    if event.type == "SeatReopened":
-        seat = data["seat"]
-        return replace(state, version=version, seats=_with(state.seats, seat, SeatInfo("human")))
-    if event.type == "GameEnded":
-        return replace(state, version=version, status=FINISHED, result=data["result"], since={})
-    if event.type == "TableCancelled":
-        return replace(state, version=version, status=CANCELLED)
-    if event.type == "TableExpired":
-        return replace(state, version=version, status=EXPIRED)
-    game = state.definition
+    game = registry.get(state.game or "")
     if event.type == "GameStarted":
         status, board = ACTIVE, game.initial_state(state.players, state.game_options)
     else:
         status, board = state.status, game.evolve(state.board, event)
     acting = game.to_act(board)
-    since = _turn_starts(state.since, state.to_act(), acting, version)
-    return _moved(state, version=version, status=status, board=board, acting=acting, since=since)
-
-
-def _moved(
-    state: MatchState,
-    *,
-    version: int,
-    status: str,
-    board: Any,
-    acting: frozenset[Seat],
-    since: dict[Seat, int],
-) -> MatchState:
-    """``replace(state, version=…, status=…, board=…, acting=…, since=…)``, for every game
-    event: a copy of the fields' dict, where ``replace`` reads each field through its
-    descriptors and sets each one again through a frozen ``__init__`` (a replay's largest cost
-    after the game's own evolve). ``MatchState`` has no ``__post_init__`` to run."""
-    moved = object.__new__(MatchState)
+    # When each seat to act became one, so that a bot or timer job can tell if it is stale. A
+    # seat alone to act both before and after an event has just moved and faces a new decision
+    # (SLY's reveal chain, Gloria Picktoria's action points): it starts afresh, so its next job
+    # gets a new identity and command id (and its turn timer restarts with it).
+    if len(acting) == 1 and state.status == ACTIVE and acting == state.acting:
+        since = dict.fromkeys(acting, version)
+    else:
+        began = state.since
+        since = {seat: began.get(seat, version) for seat in acting}
+    # The new state is a copy of the fields' dict: ``replace`` would read each field through its
+    # descriptor and set each again through the frozen ``__init__`` (there is no
+    # ``__post_init__`` to run).
     fields = state.__dict__.copy()
-    fields.update(version=version, status=status, board=board, acting=acting, since=since)
-    object.__setattr__(moved, "__dict__", fields)
+    fields["version"] = version
+    fields["status"] = status
+    fields["board"] = board
+    fields["acting"] = acting
+    fields["since"] = since
+    moved = _new_object(MatchState)
+    _set_attribute(moved, "__dict__", fields)
     return moved
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _created(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
+    seats = tuple(SeatInfo(kind=s["kind"], strategy=s.get("strategy")) for s in data["seats"])
+    return replace(
+        state,
+        version=version,
+        game=data["game"],
+        options=dict(data["options"]),
+        seats=seats,
+        commitment=data["commitment"],
+        seed=data["seed"],
+        owner_token_hash=data.get("owner_token_hash"),
+        expires_at=data.get("expires_at"),
+    )
+
+
+def _joined(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
+    seat = data["seat"]
+    info = replace(
+        state.seats[seat],
+        name=data["name"],
+        client_seed=data["client_seed"],
+        token_hash=data["token_hash"],
+    )
+    return replace(state, version=version, seats=_with(state.seats, seat, info))
+
+
+def _left(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
+    seat = data["seat"]
+    info = replace(state.seats[seat], left=True, strategy=data["strategy"])
+    return replace(state, version=version, seats=_with(state.seats, seat, info))
+
+
+def _reopened(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
+    seat = data["seat"]
+    return replace(state, version=version, seats=_with(state.seats, seat, SeatInfo("human")))
+
+
+def _ended(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
+    return replace(state, version=version, status=FINISHED, result=data["result"], since={})
+
+
+def _cancelled(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
+    return replace(state, version=version, status=CANCELLED)
+
+
+def _expired(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
+    return replace(state, version=version, status=EXPIRED)
+
+
+_TABLE_EVENTS = {
+    "GameCreated": _created,
+    "PlayerJoined": _joined,
+    "SeatLeft": _left,
+    "SeatReopened": _reopened,
+    "GameEnded": _ended,
+    "TableCancelled": _cancelled,
+    "TableExpired": _expired,
+}
 
 
 def _with(seats: tuple[SeatInfo, ...], seat: Seat, info: SeatInfo) -> tuple[SeatInfo, ...]:
     return (*seats[:seat], info, *seats[seat + 1 :])
-
-
-def _turn_starts(
-    since: Mapping[Seat, int], before: frozenset[Seat], acting: frozenset[Seat], version: int
-) -> dict[Seat, int]:
-    """Remember when each seat to act became one, so a bot or timer job can tell if it is stale.
-
-    A seat that is alone to act both before and after an event has just moved and faces a new
-    decision (SLY's reveal chain, Gloria Picktoria's action points): it starts afresh, so its
-    next job gets a new identity and command id. (Its turn timer restarts with it.)
-    """
-    if len(acting) == 1 and acting == before:
-        return dict.fromkeys(acting, version)
-    return {seat: since.get(seat, version) for seat in acting}
 
 
 def author(event: Event, seat: Seat | None, kind: str) -> dict[str, Any]:

@@ -375,11 +375,26 @@ def _body() -> dict:
 
 
 def test_a_game_event_moves_the_state_as_dataclasses_replace_would():
-    state = replay(create("human", "bot"))
-    changes = {"version": 9, "status": match.ACTIVE, "board": ("b",), "acting": frozenset({1})}
-    moved = match._moved(state, **changes, since={1: 9})
+    """evolve builds a game event's state by copying the fields' dict: it must be exactly the
+    state ``dataclasses.replace`` would make, the state before untouched, and as frozen."""
+    state = replay(create("human", "human"))
+    state = fold_match(state, join(state, "ada"))
+    state = fold_match(state, join(state, "bob"))
+    seat = next(iter(state.to_act()))
+    (drew,) = match.decide(state, Command(seat, {"type": "draw", "count": 1}))
+    before = dataclasses.replace(state)
+    moved = match.evolve(state, drew)
+    board = TOY.evolve(state.board, drew)
+    acting = TOY.to_act(board)
+    expected = dataclasses.replace(
+        state,
+        version=state.version + 1,
+        board=board,
+        acting=acting,
+        since={s: state.since.get(s, state.version + 1) for s in acting},
+    )
     assert type(moved) is match.MatchState
-    assert moved == dataclasses.replace(state, **changes, since={1: 9})
-    assert (state.version, state.status, state.board) == (1, match.WAITING, None)  # untouched
+    assert moved == expected
+    assert state == before and state.board is before.board  # untouched
     with pytest.raises(dataclasses.FrozenInstanceError):  # as frozen as any other
         moved.version = 10  # type: ignore[misc]
