@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api_cost import call, callgrind, refuse_test_db  # noqa: E402
+from api_cost import call, callgrind, counted_inside, refuse_test_db  # noqa: E402
 
 WAYS = ("current", "past", "worst", "worst-new", "cold")
 GAME_KEY = "bench:state_cost:game"
@@ -49,6 +49,12 @@ def service_on(url: str):  # type: ignore[no-untyped-def]
 
     client = connect(url)
     return GameService(RedisEventStore(client), RecordingScheduler(), GameIndex(client))
+
+
+def connect(url: str):  # type: ignore[no-untyped-def]
+    from events.redis_client import connect
+
+    return connect(url)
 
 
 def set_up(url: str, events: int) -> None:
@@ -98,8 +104,11 @@ def requests(url: str, way: str, count: int) -> None:
         call(app, "GET", path, token=token, query=query)
 
 
-def instructions(url: str, way: str, count: int) -> int:
-    return callgrind([__file__, "--run", way, str(count), "--url", url])
+def instructions(url: str, way: str, count: int, inside: str = "") -> int:
+    argv = [__file__, "--run", way, str(count), "--url", url]
+    if inside:
+        return callgrind([*argv, "--inside", inside], "--toggle-collect=functools_reduce")
+    return callgrind(argv)
 
 
 def main() -> None:
@@ -107,13 +116,26 @@ def main() -> None:
     parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3"))
     parser.add_argument("--events", type=int, default=400)
     parser.add_argument("--ways", default=",".join(WAYS), help="which ways to measure")
+    parser.add_argument(
+        "--same-game",
+        action="store_true",
+        help="measure the game the last run dealt (to compare two trees on one game)",
+    )
+    parser.add_argument(
+        "--inside",
+        default="",
+        help="count only inside this function (module:attr, view:endpoint; see api_cost.py)",
+    )
     parser.add_argument("--run", nargs=2, metavar=("WAY", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run:
+        if args.inside:
+            counted_inside(args.inside)
         requests(args.url, args.run[0], int(args.run[1]))
         return
     refuse_test_db(args.url)
-    set_up(args.url, args.events)
+    if not (args.same_game and connect(args.url).exists(GAME_KEY)):
+        set_up(args.url, args.events)
     service = service_on(args.url)
     game_id = service.store.redis.hget(GAME_KEY, "id").decode()
     print(
@@ -121,8 +143,19 @@ def main() -> None:
         f"{service.snapshot_every}; machine load {os.getloadavg()[0]:.1f}"
     )
     cost = {}
-    for way in ["current", *(w for w in args.ways.split(",") if w != "current")]:
-        cost[way] = (instructions(args.url, way, 80) - instructions(args.url, way, 20)) / 60
+    ways = args.ways.split(",")
+    if not args.inside:  # the ratios need the current state's whole cost
+        ways = ["current", *(way for way in ways if way != "current")]
+    for way in ways:
+        cost[way] = (
+            instructions(args.url, way, 80, args.inside)
+            - instructions(args.url, way, 20, args.inside)
+        ) / 60
+        if args.inside:
+            print(
+                f"{way:8s} {cost[way] / 1e6:6.3f} M instructions per request inside {args.inside}"
+            )
+            continue
         print(
             f"{way:8s} {cost[way] / 1e6:6.3f} M instructions per request, "
             f"{cost[way] / cost['current']:.2f}x current",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 Seat = int
 Json = Any
@@ -56,6 +56,18 @@ class Event:
 
     type: str
     data: Mapping[str, Json] = field(default_factory=dict)
+
+
+class Fact(Protocol):
+    """What ``evolve`` reads of an event: its type and data. An :class:`Event` is one, and so is
+    an event read back from the store, which a replay applies as it is instead of copying it
+    into an ``Event`` first (making one costs more than many a game's step)."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def data(self) -> Mapping[str, Json]: ...
 
 
 @dataclass(frozen=True)
@@ -95,7 +107,7 @@ class GameDefinition:
     # (players, options) -> {label: size}: the shuffles the start command must carry.
     shuffles: Callable[[int, Mapping[str, int]], Mapping[str, int]]
     decide: Callable[[State, Command], list[Event]]
-    evolve: Callable[[State, Event], State]
+    evolve: Callable[[State, Fact], State]
     # (state, seat or None for a spectator) -> what that seat may see; everything once over.
     view: Callable[[State, Seat | None], dict[str, Json]]
     # (state, seat) -> every complete command body the seat may send now.
@@ -112,7 +124,7 @@ class GameDefinition:
     command_types: tuple[str, ...] = ()
 
 
-def fold(game: GameDefinition, state: State, events: Iterable[Event]) -> State:
+def fold(game: GameDefinition, state: State, events: Iterable[Fact]) -> State:
     """Apply ``events`` to ``state`` in order."""
     for event in events:
         state = game.evolve(state, event)

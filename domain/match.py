@@ -52,7 +52,7 @@ from domain.errors import (
     SeatTaken,
     TableClosed,
 )
-from domain.game import Command, Event, GameDefinition, Option, Seat
+from domain.game import Command, Event, Fact, GameDefinition, Option, Seat
 
 MATCH_EVENTS = frozenset(
     {
@@ -365,7 +365,7 @@ def _play(state: MatchState, game_events: list[Event]) -> list[Step]:
 # --- evolve -------------------------------------------------------------------------------
 
 
-def evolve(state: MatchState, event: Event) -> MatchState:
+def evolve(state: MatchState, event: Fact) -> MatchState:
     """Apply one event. Never checks rules.
 
     The table's own events (creation, joins, leaving, the end) each have a function of their

@@ -6,7 +6,7 @@ settings that suit it. This package imports only the standard library, redis, or
 domain's types.
 """
 
-from events.codec import decode, encode, latest_schema, register_upcaster, upcast
+from events.codec import decode, encode, fact, latest_schema, register_upcaster, upcast
 from events.envelope import (
     GENESIS_HASH,
     ChainReport,
@@ -45,6 +45,7 @@ __all__ = [
     "connect",
     "decode",
     "encode",
+    "fact",
     "format_at",
     "keys",
     "latest_schema",

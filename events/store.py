@@ -139,8 +139,9 @@ return {'OK', v}
 
 # KEYS[1] stream, KEYS[2] snapshots. ARGV[1] the version wanted ('' = the latest), ARGV[2] the
 # snapshot interval k. Returns {snapshot or false, entries}: the snapshot of the last multiple
-# of k at or below the version, and the entries from that multiple (included: its hash is the
-# head) up to the version; without a snapshot, every entry up to the version.
+# of k at or below the version, and the entries after that multiple up to the version, or when
+# there are none, the multiple's own entry (whose hash is then the head); without a snapshot,
+# every entry up to the version.
 READ_STATE_LUA = """
 local wanted = ARGV[1]
 local high = '+'
@@ -155,9 +156,12 @@ local n = tonumber(wanted)
 local at = n - n % tonumber(ARGV[2])
 local snapshot = false
 if at > 0 then snapshot = redis.call('HGET', KEYS[2], at) end
-local low = '-'
-if snapshot then low = at .. '-0' end
-return {snapshot, redis.call('XRANGE', KEYS[1], low, high)}
+if not snapshot then return {false, redis.call('XRANGE', KEYS[1], '-', high)} end
+if n > at then
+  local after = redis.call('XRANGE', KEYS[1], '(' .. at .. '-0', high)
+  if after[1] then return {snapshot, after} end
+end
+return {snapshot, redis.call('XRANGE', KEYS[1], at .. '-0', at .. '-0')}
 """
 
 
@@ -474,9 +478,14 @@ class RedisEventStore:
         self, game_id: str, every: int, until: int | None = None
     ) -> tuple[bytes | None, list[Envelope]]:
         """The snapshot at the last multiple of ``every`` at or below ``until`` (the latest
-        version when None), and the events from that multiple on (its own event included, whose
-        hash is the head there) up to ``until``; without a snapshot, ``(None, every event up
-        to until)``. One round trip."""
+        version when None) and the events after it up to ``until``, or when there are none, the
+        snapshot's own event (the head's hash is the last event's); without a snapshot, ``(None,
+        every event up to until)``. One round trip. The snapshot's version is the last event's
+        version rounded down to a multiple of ``every``.
+
+        A replay needs only the events after the snapshot: reading its event too cost a tenth of
+        the worst ``?version=N`` (its decoding, docs/performance.md).
+        """
         stream = keys(game_id)[0]
         wanted = "" if until is None else until
         args = (wanted, every)

@@ -26,7 +26,7 @@ from domain import fairness, match
 from domain.errors import RuleError
 from domain.game import Command
 from domain.match import MatchState
-from events.codec import upcast
+from events.codec import fact, upcast
 from events.envelope import Draft, Envelope, canonical
 from events.store import GENESIS_HASH, RedisEventStore
 from events.store import IdempotencyKeyReused as StoreKeyReused
@@ -219,7 +219,7 @@ class GameService:
             return loaded
         state = loaded.state
         for envelope in envelopes:
-            state = match.evolve(state, upcast(envelope))
+            state = match.evolve(state, fact(envelope))
         began = _turns_began(loaded.turns_began, state, _ats(envelopes))
         loaded = Loaded(state, envelopes[-1].hash, began)
         self.cache.put(game_id, loaded)
@@ -234,12 +234,14 @@ class GameService:
         if not envelopes:
             return None
         if start is not None:
-            (state, began), rest, rebuilt = start, envelopes[1:], None
+            (state, began), rebuilt = start, None
+            # The snapshot's own event comes only when no later one does (its hash is the head).
+            rest = envelopes[1:] if envelopes[0].version == state.version else envelopes
         else:
             state, began, rest, rebuilt = match.INITIAL, {}, envelopes, []
         at_of = _ats(rest)
         for envelope in rest:
-            state = match.evolve(state, upcast(envelope))
+            state = match.evolve(state, fact(envelope))
             if rebuilt is not None and state.version % every == 0:
                 turns = _turns_began(began, state, at_of)
                 rebuilt.append((state.version, snapshots.encode(state, turns)))
@@ -250,21 +252,25 @@ class GameService:
     def _from_snapshot(
         self, game_id: str, until: int | None
     ) -> tuple[tuple[MatchState, dict[int, str]] | None, Sequence[Envelope]]:
-        """The decoded snapshot at or below ``until`` and the events from its version on (its
-        event's hash is the head); without a usable one, None and every event up to ``until``.
-        A snapshot this process decoded before is not read again."""
+        """The decoded snapshot at or below ``until`` and the events after it up to ``until``
+        (the snapshot's own event when none follows: its hash is the head); without a usable
+        one, None and every event up to ``until``. A snapshot this process decoded before is
+        not read again."""
         every = self.snapshot_every
         at = until - until % every if until is not None else 0
         decoded = self.decoded_snapshots.get((game_id, at)) if at else None
         if decoded is not None:
-            return decoded, self.store.read(game_id, after=at - 1, until=until)
+            envelopes = self.store.read(game_id, after=at, until=until) if until != at else []
+            return decoded, envelopes or self.store.read(game_id, after=at - 1, until=at)
         blob, envelopes = self.store.read_state(game_id, every, until)
         if blob is None or not envelopes:
             return None, envelopes
-        decoded = snapshots.decode(blob, envelopes[0].version)
-        if decoded is None:  # stale or unreadable: the envelopes start at its version
+        last = envelopes[-1].version
+        at = last - last % every
+        decoded = snapshots.decode(blob, at)
+        if decoded is None:  # stale or unreadable: replay the whole game instead
             return None, self.store.read(game_id, until=until)
-        self.decoded_snapshots.put((game_id, envelopes[0].version), decoded)
+        self.decoded_snapshots.put((game_id, at), decoded)
         return decoded, envelopes
 
     def advance(self, game_id: str, envelopes: Sequence[Envelope]) -> Loaded:

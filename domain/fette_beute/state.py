@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import InvalidSetup
-from domain.game import Event, Option, Seat
+from domain.game import Fact, Option, Seat
 
 SQUIRREL, RACCOON, HAMSTER, MARMOT, BEAVER = "squirrel", "raccoon", "hamster", "marmot", "beaver"
 ANIMALS = (SQUIRREL, RACCOON, HAMSTER, MARMOT, BEAVER)
@@ -284,7 +284,7 @@ _EVOLVERS: dict[str, Callable[[Board, Mapping[str, Any]], Board]] = {
 EVENT_TYPES = tuple(_EVOLVERS)
 
 
-def evolve(state: Board, event: Event) -> Board:
+def evolve(state: Board, event: Fact) -> Board:
     """The state after ``event``; ``state`` itself is left untouched."""
     try:
         apply = _EVOLVERS[event.type]

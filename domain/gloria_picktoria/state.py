@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from domain.errors import InvalidSetup
-from domain.game import Event
+from domain.game import Fact
 
 from .cards import DOUBLER_I, HAND_KINDS, JOKER, KIND_INDEX, Rules
 
@@ -261,7 +261,7 @@ EVOLVERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
 }
 
 
-def evolve(state: State, event: Event) -> State:
+def evolve(state: State, event: Fact) -> State:
     """The state after ``event``; an event type this game does not know changes nothing."""
     apply = EVOLVERS.get(event.type)
     return state if apply is None else apply(state, event.data)

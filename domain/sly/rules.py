@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.errors import GameNotStarted, GameOver, IllegalMove, NotYourTurn
-from domain.game import Command, Event, Seat
+from domain.game import Command, Event, Fact, Seat
 
 from .model import (
     CARDS,
@@ -278,7 +278,7 @@ COMMAND_TYPES = tuple(_PLAYS)
 # --- evolve ---------------------------------------------------------------------------------
 
 
-def evolve(state: SlyState, event: Event) -> SlyState:
+def evolve(state: SlyState, event: Fact) -> SlyState:
     """Apply one event; never checks a rule."""
     try:
         apply = _EVOLVE[event.type]

@@ -75,6 +75,25 @@ def test_upcasters_upgrade_step_by_step_and_leave_the_envelope_alone() -> None:
     assert registry.upcast(current) == Event("ScoreSet", current.data)
 
 
+def test_a_fact_is_the_envelope_itself_unless_its_payload_needs_upgrading() -> None:
+    registry = Upcasters()
+    registry.register("ScoreSet", 1, lambda data: {"points": {"value": data["points"]}})
+    old, current = sealed(), sealed(data={"points": {"value": 5}}, schema=2)
+    other = sealed("ScoreKept", {"points": 3})
+
+    assert registry.fact(current) is current  # nothing copied: evolve reads type and data
+    assert registry.fact(other) is other
+    upgraded = registry.fact(old)
+    assert upgraded == Event("ScoreSet", {"points": {"value": 3}})
+    # What evolve reads is the same either way.
+    for envelope in (old, current, other):
+        made = registry.fact(envelope)
+        assert (made.type, made.data) == (
+            registry.upcast(envelope).type,
+            registry.upcast(envelope).data,
+        )
+
+
 def test_an_upcaster_is_registered_once_under_a_stable_name() -> None:
     registry = Upcasters()
     registry.register("sly.CardPlayed", 1, dict)

@@ -515,7 +515,13 @@ def test_snapshots_go_in_with_the_events_or_not_at_all(fake_redis: redis.Redis, 
         snapshots=[(2, b"s2"), (3, b"s3")],
     )
     assert fake_redis.hgetall(snapshot_key(game_id)) == {b"1": b"s1", b"2": b"s2", b"3": b"s3"}
-    assert store.read_state(game_id, 2) == (b"s2", store.read(game_id, after=1))
+    # The events after the snapshot; its own event only when none follows (the head's hash).
+    assert store.read_state(game_id, 2) == (b"s2", store.read(game_id, after=2))
+    assert store.read_state(game_id, 2, until=3) == (b"s2", store.read(game_id, after=2))
+    assert store.read_state(game_id, 2, until=2) == (b"s2", store.read(game_id, after=1, until=2))
+    assert store.read_state(game_id, 3) == (b"s3", store.read(game_id, after=2))
+    # Asked past the end: the events there are, or the snapshot's own when there are none.
+    assert store.read_state(game_id, 3, until=5) == (b"s3", store.read(game_id, after=2))
     assert store.read_state(game_id, 2, until=1) == (None, store.read(game_id, until=1))
     store.drop_snapshots(game_id)
     assert store.read_state(game_id, 2) == (None, store.read(game_id))
