@@ -12,9 +12,11 @@ Part 2, load: ``foxden api`` (gunicorn, gthread; ``--worker-class gevent`` for f
 default worker) and a bare Flask app under the same settings.
 Eight client threads each drive their own 4-seat Fette Beute game: look at the legal moves,
 post one (the seats to act come from the POST's answer, as a real client learns them). The bare
-app answers the same two requests with a fixed JSON body. The two servers take turns for a few
-rounds, since a shared machine's speed drifts; printed per round: moves/s, p50 and p99 of the
-POST, the servers' CPU per move (and Redis's); then the median ratio of the two.
+app answers the same two requests with a fixed JSON body; the bare app ``with_redis`` also
+makes each request's one Redis round trip on Foxden's connection path (``bench/bare_app.py``),
+the like-for-like baseline: Foxden's figure against it is what its own code costs. The servers
+take turns for a few rounds, since a shared machine's speed drifts; printed per round: moves/s,
+p50 and p99 of the POST, the servers' CPU per move (and Redis's); then the median ratios.
 """
 
 from __future__ import annotations
@@ -148,8 +150,11 @@ def start_foxden(
     )
 
 
-def start_bare(port: int, workers: int, worker_class: str, threads: int) -> subprocess.Popen:
-    """The bare app under foxden api's settings for the same worker class."""
+def start_bare(
+    port: int, workers: int, worker_class: str, threads: int, redis_url: str = ""
+) -> subprocess.Popen:
+    """The bare app under foxden api's settings for the same worker class; with ``redis_url``,
+    the one that makes a move's round trips (``bare_app:with_redis``)."""
     chosen = server_options("127.0.0.1", port, workers=workers, worker_class=worker_class)
     argv = [sys.executable, "-m", "gunicorn", "--bind", chosen["bind"]]
     argv += ["--workers", str(workers), "--worker-class", worker_class]
@@ -157,9 +162,11 @@ def start_bare(port: int, workers: int, worker_class: str, threads: int) -> subp
         argv += ["--threads", str(threads)]
     else:
         argv += ["--worker-connections", str(chosen["worker_connections"])]
-    argv += ["--keep-alive", str(chosen["keepalive"]), "bare_app:app"]
+    argv += ["--keep-alive", str(chosen["keepalive"])]
+    argv.append("bare_app:with_redis" if redis_url else "bare_app:app")
+    env = {**os.environ, "BARE_REDIS_URL": redis_url}
     return subprocess.Popen(
-        argv, cwd=ROOT / "bench", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        argv, cwd=ROOT / "bench", env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
 
 
@@ -283,7 +290,7 @@ def measure(
         f"  {name:<7} {rate:>6.0f} moves/s  {requests / moves:.1f} requests/move  "
         f"POST p50 {cuts[49] * 1000:5.2f} ms p99 {cuts[98] * 1000:6.2f} ms  "
         f"server CPU {server_us:5.0f} µs/move (user {user_us:4.0f}, system {system_us:3.0f})"
-        + (f", Redis {redis_us:4.0f}" if real else "")
+        + (f", Redis {redis_us:4.0f}" if redis_pids else "")
     )
     return rate
 
@@ -309,15 +316,18 @@ def main() -> None:
     print(f"  rate limiting:         {trips['rate limit per move']:.2f}")
     print(f"  all commands:          {trips['all commands per move']:.2f}   {trips['detail']}")
 
-    port_real, port_bare = free_port(), free_port()
+    port_real, port_bare, port_trips = free_port(), free_port(), free_port()
     servers = [
         start_foxden(args.url, port_real, args.workers, args.worker_class, args.threads),
         start_bare(port_bare, args.workers, args.worker_class, args.threads),
+        start_bare(port_trips, args.workers, args.worker_class, args.threads, args.url),
     ]
     try:
         wait_for(port_real)
         wait_for(port_bare, "/v1/games/x/legal-moves")
+        wait_for(port_trips, "/v1/games/x/legal-moves")
         real_pids, bare_pids = family(servers[0].pid), family(servers[1].pid)
+        trips_pids = family(servers[2].pid)
         redis_pid = redis_server_pid(args.url)
         print(
             f"\n{GAMES} games at once, gunicorn {args.worker_class} {args.workers} processes"
@@ -325,22 +335,28 @@ def main() -> None:
             + ", "
             f"{args.rounds} rounds of {args.seconds:.0f} s per server:"
         )
-        ratios = []
+        ratios: dict[str, list[float]] = {"bare": [], "bare with Redis": []}
         for round_number in range(1, args.rounds + 1):
             print(f"round {round_number}")
             real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, True)
             bare = measure("bare", port_bare, bare_pids, [], args.seconds, False)
-            ratios.append(real / bare)
-            print(f"  ratio   {real / bare:.2f}")
-        print(
-            f"ratio foxden / bare, median of {len(ratios)} rounds: "
-            f"{statistics.median(ratios):.2f}  (each: {', '.join(f'{r:.2f}' for r in ratios)})"
-        )
+            trips = measure("+redis", port_trips, trips_pids, redis_pid, args.seconds, False)
+            ratios["bare"].append(real / bare)
+            ratios["bare with Redis"].append(real / trips)
+            print(f"  ratio   {real / bare:.2f} to bare, {real / trips:.2f} to bare with Redis")
+        for baseline, each in ratios.items():
+            print(
+                f"ratio foxden / {baseline}, median of {len(each)} rounds: "
+                f"{statistics.median(each):.2f}  (each: {', '.join(f'{r:.2f}' for r in each)})"
+            )
     finally:
         for server in servers:
             server.send_signal(signal.SIGTERM)
         for server in servers:
             server.wait(15)
+        client = redis.Redis.from_url(args.url)
+        for key in client.scan_iter("bench:bare:*", count=1000):
+            client.delete(key)
 
 
 if __name__ == "__main__":

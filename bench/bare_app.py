@@ -1,13 +1,35 @@
-"""The yardstick of the API benchmarks: Flask answering a move's two requests with fixed bodies.
+"""The yardsticks of the API benchmarks: Flask answering a move's two requests with fixed bodies.
 
-Same routes and about the same body sizes as Foxden's legal moves and command answers, and no
-work behind them: whatever Foxden costs beyond this is its own.
+``app``: the same routes and about the same body sizes as Foxden's legal moves and command
+answers, and no work behind them: whatever Foxden costs beyond this is its own.
+
+``with_redis``: the same app, each request also making the one Redis round trip that Foxden's
+cannot do without, on the same direct connection path (``events.redis_client.direct``): the
+legal moves look for events after a version (an ``XRANGE`` that finds none, as Foxden's warm
+read does), the command appends its body to a stream (a script that only ``XADD``s). Set
+``BARE_REDIS_URL``. What Foxden costs beyond this one is its own code; what this one costs
+beyond ``app`` is the round trips, which a move makes in any design that keeps the state in
+Redis and answers with the current one.
 """
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+from typing import Any
 
 from flask import Flask, jsonify, request
 
-app = Flask(__name__)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 MOVES = [{"type": "choose", "animals": ["squirrel", "marmot"]}] * 10
+STREAMS = "bench:bare:"  # the with_redis app's keys, one stream per game
+_LAST_ID = "18446744073709551615-0"  # an exclusive start past every id: an empty answer
+APPEND = "return redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])"
+
+app = Flask(__name__)
 
 
 @app.get("/v1/games/<game_id>/legal-moves")
@@ -18,4 +40,37 @@ def legal(game_id: str):
 @app.post("/v1/games/<game_id>/commands")
 def command(game_id: str):
     body = request.get_json()
+    return jsonify(version=2, events=[{"type": "x", "data": body}], state={"ok": True}), 201
+
+
+with_redis = Flask(f"{__name__}.with_redis")
+_redis: dict[str, Any] = {}  # made on the first request, in the worker (after the fork)
+
+
+def _round_trip(*command: Any) -> Any:
+    from events.redis_client import FALL_BACK, connect, direct
+
+    if not _redis:
+        client = connect(os.environ["BARE_REDIS_URL"])
+        _redis.update(client=client, pool=client.connection_pool)
+    reply = direct(_redis["pool"], *command)
+    if reply is FALL_BACK:  # the script not loaded yet: load it, as the store's fallback does
+        _redis["client"].script_load(APPEND)
+        reply = direct(_redis["pool"], *command)
+    return reply
+
+
+_APPEND_SHA = hashlib.sha1(APPEND.encode()).hexdigest()
+
+
+@with_redis.get("/v1/games/<game_id>/legal-moves")
+def legal_after_a_read(game_id: str):
+    _round_trip("XRANGE", STREAMS + game_id, f"({_LAST_ID}", "+")  # finds none
+    return jsonify(version=1, seat=0, moves=MOVES)
+
+
+@with_redis.post("/v1/games/<game_id>/commands")
+def command_after_an_append(game_id: str):
+    body = request.get_json()
+    _round_trip("EVALSHA", _APPEND_SHA, 1, STREAMS + game_id, request.get_data())
     return jsonify(version=2, events=[{"type": "x", "data": body}], state={"ok": True}), 201
