@@ -125,6 +125,7 @@ class Housekeeper(threading.Thread):
 # How long a worker waits between attempts to reach Redis: doubling from the first to the last.
 RECONNECT_FIRST_S, RECONNECT_MAX_S = 0.25, 5.0
 REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError, OSError)
+PUBSUB_WAKE_S = 1.0  # how often the worker's pubsub thread looks whether it must stop
 
 
 class FoxdenWorker(SimpleWorker):
@@ -141,6 +142,21 @@ class FoxdenWorker(SimpleWorker):
     def request_stop(self, signum: int, frame: object) -> None:
         self.stop_signalled = True  # before RQ's handler, which may itself fail on Redis
         super().request_stop(signum, frame)
+
+    def subscribe(self) -> None:
+        """RQ's, with its pubsub thread waking every second instead of every minute.
+
+        redis-py 8's ``PubSubWorkerThread.stop()`` joins the thread, and a thread that saw the
+        unsubscribe's reply before the stop waits for a new subscription for its whole sleep
+        time: RQ's 60 s kept a finished burst worker alive for a minute (seen under load in the
+        worker tests). A thread that wakes every second lets the worker go within one.
+        """
+        self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
+        self.pubsub = self.connection.pubsub()
+        self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
+        self.pubsub_thread = self.pubsub.run_in_thread(
+            sleep_time=PUBSUB_WAKE_S, daemon=True, exception_handler=self._pubsub_exception_handler
+        )
 
 
 class _Signals:

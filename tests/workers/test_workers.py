@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 import socket
+import subprocess
 import urllib.request
 from datetime import datetime
 
+import pytest
 from prometheus_client import REGISTRY
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
@@ -125,7 +127,12 @@ def test_the_same_bot_and_timeout_job_run_twice_append_once(
     assert queued.count(timeout.job_id.encode()) == 2
 
     (name,) = workers.start(1, burst=True)
-    workers.procs[name].wait(20)
+    try:
+        # 2-3 s alone; roomy for a loaded suite (a worker that outlived its jobs by a minute
+        # here was redis-py's pubsub thread: FoxdenWorker.subscribe).
+        workers.procs[name].wait(60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the burst worker was still running after 60 s; its log:\n{workers.log(name)}")
 
     log = workers.log(name)
     assert log.count(f"Job OK ({bot.job_id})") >= 2
