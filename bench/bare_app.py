@@ -24,10 +24,13 @@ from flask import Flask, jsonify, request
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from events.redis_client import FALL_BACK, connect, direct
+
 MOVES = [{"type": "choose", "animals": ["squirrel", "marmot"]}] * 10
 STREAMS = "bench:bare:"  # the with_redis app's keys, one stream per game
 _LAST_ID = "18446744073709551615-0"  # an exclusive start past every id: an empty answer
 APPEND = "return redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])"
+_APPEND_SHA = hashlib.sha1(APPEND.encode()).hexdigest()
 
 app = Flask(__name__)
 
@@ -48,8 +51,6 @@ _redis: dict[str, Any] = {}  # made on the first request, in the worker (after t
 
 
 def _round_trip(*command: Any) -> Any:
-    from events.redis_client import FALL_BACK, connect, direct
-
     if not _redis:
         client = connect(os.environ["BARE_REDIS_URL"])
         _redis.update(client=client, pool=client.connection_pool)
@@ -58,9 +59,6 @@ def _round_trip(*command: Any) -> Any:
         _redis["client"].script_load(APPEND)
         reply = direct(_redis["pool"], *command)
     return reply
-
-
-_APPEND_SHA = hashlib.sha1(APPEND.encode()).hexdigest()
 
 
 @with_redis.get("/v1/games/<game_id>/legal-moves")

@@ -53,12 +53,6 @@ def service_on(url: str):  # type: ignore[no-untyped-def]
     return GameService(RedisEventStore(client), RecordingScheduler(), GameIndex(client))
 
 
-def connect(url: str):  # type: ignore[no-untyped-def]
-    from events.redis_client import connect
-
-    return connect(url)
-
-
 def set_up(url: str, events: int) -> None:
     """A human and a bot at Gloria Picktoria; the bot plays both seats up to ``events``."""
     service = service_on(url)
@@ -136,9 +130,9 @@ def main() -> None:
         requests(args.url, args.run[0], int(args.run[1]))
         return
     refuse_test_db(args.url)
-    if not (args.same_game and connect(args.url).exists(GAME_KEY)):
-        set_up(args.url, args.events)
     service = service_on(args.url)
+    if not (args.same_game and service.store.redis.exists(GAME_KEY)):
+        set_up(args.url, args.events)
     game_id = service.store.redis.hget(GAME_KEY, "id").decode()
     print(
         f"game {game_id}: {service.load(game_id).version} events, a snapshot every "
