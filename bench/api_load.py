@@ -11,7 +11,9 @@ appending (the store), scheduling (RQ) and rate limiting.
 Part 2, load: ``foxden api`` (gunicorn, gthread; ``--worker-class gevent`` for foxden api's
 default worker) and a bare Flask app under the same settings.
 Eight client threads each drive their own 4-seat Fette Beute game: look at the legal moves,
-post one (the seats to act come from the POST's answer, as a real client learns them). The bare
+post one (the seats to act come from the POST's answer, as a real client learns them); the
+games are created and joined before each round's clock starts (``Stock``), so that both servers
+answer the same two requests while timed. The bare
 app answers the same two requests with a fixed JSON body; the bare app ``with_redis`` also
 makes each request's one Redis round trip on Foxden's connection path (``bench/bare_app.py``),
 the like-for-like baseline: Foxden's figure against it is what its own code costs. The servers
@@ -35,6 +37,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -197,50 +200,117 @@ def new_table(port: int) -> tuple[str, list[str], list[int]]:
     return game["id"], tokens, to_act
 
 
-def drive(port: int, seconds: float, real: bool) -> tuple[int, int, list[float]]:
-    """Eight client threads, each playing its own game (a new one when one ends).
+class Stock:
+    """Each client's games, joined before the clock starts, so that a round times moves alone.
+
+    Both servers then answer the same two requests in the timed window (the bare app has no games
+    to create); what setting up costs Foxden is not a move's cost. Tables left over carry into the
+    next round, and each round stocks for the games the last one used, with a margin. A client
+    whose stock runs out deals a table inside the window: counted and printed ("dealt late").
+    """
+
+    def __init__(self, port: int, per_client: int = 12) -> None:
+        self.port, self.per_client = port, per_client
+        self.tables: list[list[tuple[str, list[str], list[int]]]] = [[] for _ in range(GAMES)]
+
+    def fill(self, client: int) -> None:
+        while len(self.tables[client]) < self.per_client:
+            self.tables[client].append(new_table(self.port))
+
+    def take(self, client: int) -> tuple[tuple[str, list[str], list[int]], bool]:
+        """A table, and whether it had to be dealt now (the stock ran out)."""
+        if self.tables[client]:
+            return self.tables[client].pop(0), False
+        return new_table(self.port), True
+
+    def plan(self, games_used: int) -> None:
+        per_client = games_used / GAMES
+        self.per_client = max(self.per_client, int(per_client * 1.5) + 2)
+
+
+def drive(
+    port: int, seconds: float, stock: Stock | None, pids: list[int], redis_pids: list[int]
+) -> Drive:
+    """Eight client threads, each playing its own game (the next one when one ends).
 
     A move is two requests on both servers: the legal moves of a seat to act, then the POST of
     one of them. The client learns who is to act from the POST's answer, as a real client would,
-    so it never asks a seat that has nothing to do.
+    so it never asks a seat that has nothing to do. With a ``stock`` (Foxden) the games are
+    dealt before the clock and the CPU counters start; without one (the bare apps) every client
+    plays a made-up game that never ends.
     """
     latencies: list[float] = []
-    requests = [0]
+    counts = collections.Counter()
     lock = threading.Lock()
-    deadline = time.monotonic() + seconds
+    started: dict[str, Any] = {}
+
+    def start_the_clock() -> None:
+        started.update(server=cpu_seconds(pids), redis=cpu_seconds(redis_pids), at=time.monotonic())
+        started["deadline"] = started["at"] + seconds
+
+    ready = threading.Barrier(GAMES, action=start_the_clock)
 
     def one_client(n: int) -> None:
         rng = random.Random(n)
         client = Client(port)
-        game_id, tokens, to_act = new_table(port) if real else (f"g{n}", ["t"] * SEATS, [0])
+        if stock is not None:
+            stock.fill(n)
+        ready.wait()
+        table, late = stock.take(n) if stock else ((f"g{n}", ["t"] * SEATS, [0]), False)
+        game_id, tokens, to_act = table
         mine: list[float] = []
-        calls = 0
-        while time.monotonic() < deadline:
+        calls, games, dealt_late = 0, 1, int(late)
+        while time.monotonic() < started["deadline"]:
             if not to_act:
-                game_id, tokens, to_act = new_table(port)
+                (game_id, tokens, to_act), late = stock.take(n)  # type: ignore[union-attr]
+                games, dealt_late = games + 1, dealt_late + late
             seat = rng.choice(to_act)
             _, moves = client.call("GET", f"/v1/games/{game_id}/legal-moves", token=tokens[seat])
             options = [m for m in moves["moves"] if m["type"] != "leave"]
-            started = time.perf_counter()
+            begun = time.perf_counter()
             status, answer = client.call(
                 "POST", f"/v1/games/{game_id}/commands", rng.choice(options), token=tokens[seat]
             )
             calls += 2
             if status != 201:
                 raise RuntimeError(f"POST answered {status}: {answer}")
-            mine.append(time.perf_counter() - started)
-            if real:
+            mine.append(time.perf_counter() - begun)
+            if stock is not None:
                 to_act = answer["state"]["to_act"] if answer["state"]["status"] == "active" else []
         with lock:
             latencies.extend(mine)
-            requests[0] += calls
+            counts.update(requests=calls, games=games, dealt_late=dealt_late)
 
     threads = [threading.Thread(target=one_client, args=(n,)) for n in range(GAMES)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return len(latencies), requests[0], latencies
+    ended = time.monotonic()
+    (user, system), redis_after = cpu_seconds(pids), cpu_seconds(redis_pids)
+    if stock is not None:
+        stock.plan(counts["games"])
+    return Drive(
+        seconds=ended - started["at"],
+        requests=counts["requests"],
+        latencies=latencies,
+        server_user=user - started["server"][0],
+        server_system=system - started["server"][1],
+        redis=sum(redis_after) - sum(started["redis"]),
+        dealt_late=counts["dealt_late"],
+    )
+
+
+class Drive(NamedTuple):
+    """What one timed round of one server did, and the CPU its processes (and Redis's) used."""
+
+    seconds: float
+    requests: int
+    latencies: list[float]
+    server_user: float
+    server_system: float
+    redis: float
+    dealt_late: int
 
 
 def cpu_seconds(pids: list[int]) -> tuple[float, float]:
@@ -274,23 +344,26 @@ def redis_server_pid(url: str) -> list[int]:
 
 
 def measure(
-    name: str, port: int, pids: list[int], redis_pids: list[int], seconds: float, real: bool
+    name: str,
+    port: int,
+    pids: list[int],
+    redis_pids: list[int],
+    seconds: float,
+    stock: Stock | None,
 ) -> float:
     """Drive one server; print moves/s, latency and CPU per move; return moves/s."""
-    server_before, redis_before = cpu_seconds(pids), cpu_seconds(redis_pids)
-    moves, requests, latencies = drive(port, seconds, real)
-    (user, system), redis_after = cpu_seconds(pids), cpu_seconds(redis_pids)
-    user_us = (user - server_before[0]) / moves * 1e6
-    system_us = (system - server_before[1]) / moves * 1e6
-    server_us = user_us + system_us
-    redis_us = (sum(redis_after) - sum(redis_before)) / moves * 1e6
-    cuts = statistics.quantiles(latencies, n=100)
-    rate = moves / seconds
+    done = drive(port, seconds, stock, pids, redis_pids)
+    moves = len(done.latencies)
+    user_us, system_us = done.server_user / moves * 1e6, done.server_system / moves * 1e6
+    cuts = statistics.quantiles(done.latencies, n=100)
+    rate = moves / done.seconds
     print(
-        f"  {name:<7} {rate:>6.0f} moves/s  {requests / moves:.1f} requests/move  "
+        f"  {name:<7} {rate:>6.0f} moves/s  {done.requests / moves:.1f} requests/move  "
         f"POST p50 {cuts[49] * 1000:5.2f} ms p99 {cuts[98] * 1000:6.2f} ms  "
-        f"server CPU {server_us:5.0f} µs/move (user {user_us:4.0f}, system {system_us:3.0f})"
-        + (f", Redis {redis_us:4.0f}" if redis_pids else "")
+        f"server CPU {user_us + system_us:5.0f} µs/move (user {user_us:4.0f}, "
+        f"system {system_us:3.0f})"
+        + (f", Redis {done.redis / moves * 1e6:4.0f}" if redis_pids else "")
+        + (f", {done.dealt_late} games dealt late" if done.dealt_late else "")
     )
     return rate
 
@@ -336,11 +409,12 @@ def main() -> None:
             f"{args.rounds} rounds of {args.seconds:.0f} s per server:"
         )
         ratios: dict[str, list[float]] = {"bare": [], "bare with Redis": []}
+        stock = Stock(port_real)
         for round_number in range(1, args.rounds + 1):
             print(f"round {round_number}")
-            real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, True)
-            bare = measure("bare", port_bare, bare_pids, [], args.seconds, False)
-            trips = measure("+redis", port_trips, trips_pids, redis_pid, args.seconds, False)
+            real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, stock)
+            bare = measure("bare", port_bare, bare_pids, [], args.seconds, None)
+            trips = measure("+redis", port_trips, trips_pids, redis_pid, args.seconds, None)
             ratios["bare"].append(real / bare)
             ratios["bare with Redis"].append(real / trips)
             print(f"  ratio   {real / bare:.2f} to bare, {real / trips:.2f} to bare with Redis")
