@@ -223,9 +223,9 @@ class Stock:
             return self.tables[client].pop(0), False
         return new_table(self.port), True
 
-    def plan(self, games_used: int) -> None:
-        per_client = games_used / GAMES
-        self.per_client = max(self.per_client, int(per_client * 1.5) + 2)
+    def plan(self, games_used: list[int]) -> None:
+        """Stock the next round for the busiest client of this one, with a margin."""
+        self.per_client = max(self.per_client, int(max(games_used) * 1.5) + 2)
 
 
 def drive(
@@ -240,7 +240,8 @@ def drive(
     plays a made-up game that never ends.
     """
     latencies: list[float] = []
-    counts = collections.Counter()
+    counts: collections.Counter[str] = collections.Counter()
+    games_used = [0] * GAMES
     lock = threading.Lock()
     started: dict[str, Any] = {}
 
@@ -279,7 +280,8 @@ def drive(
                 to_act = answer["state"]["to_act"] if answer["state"]["status"] == "active" else []
         with lock:
             latencies.extend(mine)
-            counts.update(requests=calls, games=games, dealt_late=dealt_late)
+            counts.update(requests=calls, dealt_late=dealt_late)
+            games_used[n] = games
 
     threads = [threading.Thread(target=one_client, args=(n,)) for n in range(GAMES)]
     for thread in threads:
@@ -289,7 +291,7 @@ def drive(
     ended = time.monotonic()
     (user, system), redis_after = cpu_seconds(pids), cpu_seconds(redis_pids)
     if stock is not None:
-        stock.plan(counts["games"])
+        stock.plan(games_used)
     return Drive(
         seconds=ended - started["at"],
         requests=counts["requests"],
