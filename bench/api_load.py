@@ -228,6 +228,18 @@ class Stock:
         self.per_client = max(self.per_client, int(max(games_used) * 1.5) + 2)
 
 
+class Drive(NamedTuple):
+    """What one timed round of one server did, and the CPU its processes (and Redis's) used."""
+
+    seconds: float
+    requests: int
+    latencies: list[float]
+    server_user: float
+    server_system: float
+    redis: float
+    dealt_late: int
+
+
 def drive(
     port: int, seconds: float, stock: Stock | None, pids: list[int], redis_pids: list[int]
 ) -> Drive:
@@ -301,18 +313,6 @@ def drive(
         redis=sum(redis_after) - sum(started["redis"]),
         dealt_late=counts["dealt_late"],
     )
-
-
-class Drive(NamedTuple):
-    """What one timed round of one server did, and the CPU its processes (and Redis's) used."""
-
-    seconds: float
-    requests: int
-    latencies: list[float]
-    server_user: float
-    server_system: float
-    redis: float
-    dealt_late: int
 
 
 def cpu_seconds(pids: list[int]) -> tuple[float, float]:
