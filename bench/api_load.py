@@ -18,7 +18,8 @@ app answers the same two requests with a fixed JSON body; the bare app ``with_re
 makes each request's one Redis round trip on Foxden's connection path (``bench/bare_app.py``),
 the like-for-like baseline: Foxden's figure against it is what its own code costs. The servers
 take turns for a few rounds, since a shared machine's speed drifts; printed per round: moves/s,
-p50 and p99 of the POST, the servers' CPU per move (and Redis's); then the median ratios.
+p50 and p99 of the POST, the servers' CPU per move (and Redis's, and the client's: all of them
+share the machine's cores); then the median ratios.
 """
 
 from __future__ import annotations
@@ -237,6 +238,7 @@ class Drive(NamedTuple):
     server_user: float
     server_system: float
     redis: float
+    client: float  # this process's CPU: the client threads, sharing the cores with the servers
     dealt_late: int
 
 
@@ -258,7 +260,12 @@ def drive(
     started: dict[str, Any] = {}
 
     def start_the_clock() -> None:
-        started.update(server=cpu_seconds(pids), redis=cpu_seconds(redis_pids), at=time.monotonic())
+        started.update(
+            server=cpu_seconds(pids),
+            redis=cpu_seconds(redis_pids),
+            client=time.process_time(),
+            at=time.monotonic(),
+        )
         started["deadline"] = started["at"] + seconds
 
     ready = threading.Barrier(GAMES, action=start_the_clock)
@@ -300,7 +307,7 @@ def drive(
         thread.start()
     for thread in threads:
         thread.join()
-    ended = time.monotonic()
+    ended, client_after = time.monotonic(), time.process_time()
     (user, system), redis_after = cpu_seconds(pids), cpu_seconds(redis_pids)
     if stock is not None:
         stock.plan(games_used)
@@ -311,6 +318,7 @@ def drive(
         server_user=user - started["server"][0],
         server_system=system - started["server"][1],
         redis=sum(redis_after) - sum(started["redis"]),
+        client=client_after - started["client"],
         dealt_late=counts["dealt_late"],
     )
 
@@ -365,6 +373,7 @@ def measure(
         f"server CPU {user_us + system_us:5.0f} µs/move (user {user_us:4.0f}, "
         f"system {system_us:3.0f})"
         + (f", Redis {done.redis / moves * 1e6:4.0f}" if redis_pids else "")
+        + f", client {done.client / moves * 1e6:4.0f}"
         + (f", {done.dealt_late} games dealt late" if done.dealt_late else "")
     )
     return rate
