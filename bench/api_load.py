@@ -16,8 +16,9 @@ games are created and joined before each round's clock starts (``Stock``), so th
 answer the same two requests while timed. The bare
 app answers the same two requests with a fixed JSON body; the bare app ``with_redis`` also
 makes each request's one Redis round trip on Foxden's connection path (``bench/bare_app.py``),
-the like-for-like baseline: Foxden's figure against it is what its own code costs. The servers
-take turns for a few rounds, since a shared machine's speed drifts; printed per round: moves/s,
+the like-for-like baseline: Foxden's figure against it is what its own code costs. After an
+untimed warm-up round (code loaded, caches filled, the stock sized), the servers take turns for a
+few rounds, since a shared machine's speed drifts; printed per round: moves/s,
 p50 and p99 of the POST, the servers' CPU per move (and Redis's, and the client's: all of them
 share the machine's cores); then the median ratios.
 """
@@ -210,8 +211,8 @@ class Stock:
     whose stock runs out deals a table inside the window: counted and printed ("dealt late").
     """
 
-    def __init__(self, port: int, per_client: int = 12) -> None:
-        self.port, self.per_client = port, per_client
+    def __init__(self, port: int, round_seconds: float, per_client: int = 12) -> None:
+        self.port, self.round_seconds, self.per_client = port, round_seconds, per_client
         self.tables: list[list[tuple[str, list[str], list[int]]]] = [[] for _ in range(GAMES)]
 
     def fill(self, client: int) -> None:
@@ -224,9 +225,11 @@ class Stock:
             return self.tables[client].pop(0), False
         return new_table(self.port), True
 
-    def plan(self, games_used: list[int]) -> None:
-        """Stock the next round for the busiest client of this one, with a margin."""
-        self.per_client = max(self.per_client, int(max(games_used) * 1.5) + 2)
+    def plan(self, games_used: list[int], seconds: float) -> None:
+        """Stock the next round for the busiest client of this one (which lasted ``seconds``),
+        with a margin."""
+        wanted = max(games_used) * self.round_seconds / seconds
+        self.per_client = max(self.per_client, int(wanted * 1.5) + 2)
 
 
 class Drive(NamedTuple):
@@ -310,7 +313,7 @@ def drive(
     ended, client_after = time.monotonic(), time.process_time()
     (user, system), redis_after = cpu_seconds(pids), cpu_seconds(redis_pids)
     if stock is not None:
-        stock.plan(games_used)
+        stock.plan(games_used, ended - started["at"])
     return Drive(
         seconds=ended - started["at"],
         requests=counts["requests"],
@@ -384,6 +387,12 @@ def main() -> None:
     parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12"))
     parser.add_argument("--seconds", type=float, default=8, help="per server and round")
     parser.add_argument("--rounds", type=int, default=5, help="alternate the servers this often")
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=4,
+        help="seconds per server of an untimed first round (0: none)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
     parser.add_argument("--threads", type=int, default=8, help="threads per process (gthread)")
     parser.add_argument(
@@ -420,7 +429,15 @@ def main() -> None:
             f"{args.rounds} rounds of {args.seconds:.0f} s per server:"
         )
         ratios: dict[str, list[float]] = {"bare": [], "bare with Redis": []}
-        stock = Stock(port_real)
+        stock = Stock(port_real, args.seconds)
+        if args.warm_up > 0:
+            # Not counted: each server's first requests load code and fill caches, and this
+            # round tells the stock how many tables a round uses (without it the first timed
+            # round dealt a hundred tables late, inside Foxden's window).
+            print(f"warm-up, {args.warm_up:.0f} s per server (not counted)")
+            measure("foxden", port_real, real_pids, redis_pid, args.warm_up, stock)
+            measure("bare", port_bare, bare_pids, [], args.warm_up, None)
+            measure("+redis", port_trips, trips_pids, redis_pid, args.warm_up, None)
         for round_number in range(1, args.rounds + 1):
             print(f"round {round_number}")
             real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, stock)
