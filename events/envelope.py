@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from itertools import chain, repeat
+from itertools import repeat
 from typing import Any, NamedTuple
 
 import orjson
@@ -226,21 +226,32 @@ def _adopt(obj: dict[str, Any]) -> Envelope:
 
 
 def _adopt_all(objs: list[Any]) -> list[Envelope]:
-    """:func:`_adopt` for each of ``objs``, the loop of every read, so done mostly in C."""
-    # No unknown key in any of them: one C-level pass over all keys of all objects.
-    if not _ALLOWED.issuperset(chain.from_iterable(objs)):
+    """:func:`_adopt` for each of ``objs``, the loop of every read, so done in C.
+
+    Three passes over all the objects at once: ``cause`` filled in where it was left out (as
+    ``to_dict()`` leaves it out when None; ``dict.setdefault`` refuses anything but a dict),
+    no key in any of them but the envelope's (one set of all their keys), and ten keys in each
+    (none of them has more than the ten known ones, so a total of ten a dict means each has all
+    ten). Half of what checking each object on its own cost: 25 µs against 50 µs beyond the
+    parse for a page of 200 events, of a read of about 400 µs (bench/event_store.py).
+    """
+    try:
+        deque(map(_fill_in, objs, repeat("cause")), maxlen=0)
+    except TypeError:  # not a dict
+        whole = False
+    else:
+        whole = sum(map(len, objs)) == len(_FIELDS) * len(objs) and _ALLOWED.issuperset(
+            set().union(*objs)
+        )
+    if not whole:
         for obj in objs:
-            _adopt(obj)  # raises, naming the keys
-    for obj in objs:
-        if type(obj) is not dict or len(obj) != len(_FIELDS):
-            if type(obj) is not dict or len(obj) != len(_REQUIRED) or "cause" in obj:
-                _adopt(obj)  # raises, naming the keys
-            obj["cause"] = None  # left out when None, as to_dict() does
+            _adopt(obj)  # raises, naming what is wrong
     envelopes = list(map(_new, repeat(Envelope, len(objs))))
     deque(map(_setattr, envelopes, repeat("__dict__"), objs), maxlen=0)
     return envelopes
 
 
+_fill_in = dict.setdefault
 _new = object.__new__
 _setattr = object.__setattr__
 

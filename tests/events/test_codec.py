@@ -145,3 +145,26 @@ def test_decode_entries_refuses_unknown_keys() -> None:
     del stored["at"]
     with pytest.raises(ValueError, match="missing"):
         decode_entries([[b"1-0", [b"e", orjson.dumps(stored)]]])
+    # One key short in one entry and one too many in another: the page's count of keys is
+    # right, the keys are not.
+    with pytest.raises(ValueError, match=r"missing \['at'\]"):
+        decode_entries(
+            [
+                [b"1-0", [b"e", orjson.dumps(stored)]],
+                [b"2-0", [b"e", orjson.dumps({**stored, "at": AT, "extra": 1})]],
+            ]
+        )
+
+
+def test_decode_entries_takes_a_cause_stored_as_null_or_left_out() -> None:
+    draft = Draft("ScoreSet", {"points": 1}, actor(1, "player"), AT, cause={"type": "score"})
+    with_cause, without = seal([draft], 1, GENESIS_HASH, SEED, "c")[0], sealed()
+    assert with_cause.cause == {"type": "score"}
+    stored = orjson.loads(encode(without)["e"])
+    assert "cause" not in stored
+    entries = [
+        [b"1-0", [b"e", encode(with_cause)["e"]]],
+        [b"2-0", [b"e", orjson.dumps(stored)]],
+        [b"3-0", [b"e", orjson.dumps({**stored, "cause": None})]],
+    ]
+    assert decode_entries(entries) == [with_cause, without, without]
