@@ -46,6 +46,22 @@ def play_http(
         assert response.status_code == 201, response.json
 
 
+def running_http_table(
+    api: Api, service: GameService, game: str, moves: int
+) -> tuple[str, dict[int, str]]:
+    """A table still running after up to ``moves`` human moves over HTTP (``play_http``).
+
+    A deal can end a game within a few moves (a Fette Beute player drawing five of a kind);
+    then another table is dealt.
+    """
+    for _ in range(10):
+        game_id, tokens = http_table(api, game)
+        play_http(api, service, game_id, tokens, moves=moves)
+        if api.get(f"/v1/games/{game_id}").json["status"] == "active":
+            return game_id, tokens
+    raise AssertionError("every table ended too soon")
+
+
 def finish_http(api: Api, service: GameService, game: str) -> tuple[str, dict[int, str]]:
     """A game played over HTTP for a while, then each human leaves and bots finish it."""
     game_id, tokens = http_table(api, game)

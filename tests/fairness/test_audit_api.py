@@ -9,7 +9,7 @@ import pytest
 from service.audit import BUNDLE_FORMAT, CHECK_NAMES, audit_bundle
 from service.cli import main
 from tests.fairness.conftest import GAMES
-from tests.fairness.http_play import finish_http, http_table, play_http
+from tests.fairness.http_play import finish_http, http_table, running_http_table
 from tests.service.conftest import Api
 
 pytestmark = pytest.mark.redis
@@ -53,8 +53,7 @@ def test_an_honest_finished_game_passes_every_check(api: Api, service, game, tmp
 
 
 def test_before_the_end_the_seed_checks_wait_and_export_is_409(api: Api, service):
-    game_id, tokens = http_table(api, "fette-beute")
-    play_http(api, service, game_id, tokens, moves=3)
+    game_id, tokens = running_http_table(api, service, "fette-beute", moves=3)
     report = api.get(f"/v1/games/{game_id}/audit", token=tokens[0])
     assert report.status_code == 200
     checks = {c["name"]: c for c in report.json["checks"]}
