@@ -430,19 +430,28 @@ def main() -> None:
         )
         ratios: dict[str, list[float]] = {"bare": [], "bare with Redis": []}
         stock = Stock(port_real, args.seconds)
+        contenders = [
+            ("foxden", port_real, real_pids, redis_pid, stock),
+            ("bare", port_bare, bare_pids, [], None),
+            ("+redis", port_trips, trips_pids, redis_pid, None),
+        ]
+
+        def one_round(seconds: float) -> list[float]:
+            """Each server driven in turn for ``seconds``; their moves/s, in that order."""
+            return [
+                measure(name, port, pids, redis_pids, seconds, stocked)
+                for name, port, pids, redis_pids, stocked in contenders
+            ]
+
         if args.warm_up > 0:
             # Not counted: each server's first requests load code and fill caches, and this
             # round tells the stock how many tables a round uses (without it the first timed
             # round dealt a hundred tables late, inside Foxden's window).
             print(f"warm-up, {args.warm_up:.0f} s per server (not counted)")
-            measure("foxden", port_real, real_pids, redis_pid, args.warm_up, stock)
-            measure("bare", port_bare, bare_pids, [], args.warm_up, None)
-            measure("+redis", port_trips, trips_pids, redis_pid, args.warm_up, None)
+            one_round(args.warm_up)
         for round_number in range(1, args.rounds + 1):
             print(f"round {round_number}")
-            real = measure("foxden", port_real, real_pids, redis_pid, args.seconds, stock)
-            bare = measure("bare", port_bare, bare_pids, [], args.seconds, None)
-            trips = measure("+redis", port_trips, trips_pids, redis_pid, args.seconds, None)
+            real, bare, trips = one_round(args.seconds)
             ratios["bare"].append(real / bare)
             ratios["bare with Redis"].append(real / trips)
             print(f"  ratio   {real / bare:.2f} to bare, {real / trips:.2f} to bare with Redis")
