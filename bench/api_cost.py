@@ -16,7 +16,8 @@ by 30 %.
 
 ``--cpu`` times the same moves by the process's CPU clock instead (user and system, the apps in
 turn, medians of three rounds of 3,000 moves): what callgrind does not see, the kernel's work for
-the Redis round trips and the caches each wait leaves cold.
+the Redis round trips and the caches each wait leaves cold. It ends with what one round trip
+costs a process, with blocking sockets and under gevent, three times each in turn.
 
 ``--inside module:attr`` counts only the instructions spent inside one function (inclusive),
 for a move's breakdown: the function is wrapped in ``functools.reduce``, and callgrind
@@ -219,11 +220,19 @@ def cpu_times(apps: list[str], url: str, rounds: int = 3, moves: int = 3000) -> 
         system = statistics.median(s for _, s in times) / moves * 1e3
         total = user + system
         print(f"{which:<7} {total:5.3f} ms CPU per move (user {user:.3f}, system {system:.3f})")
-    round_trip_cost(url)
+    for _ in range(3):  # each in a process of its own: gevent must patch before any socket
+        for model in ("blocking", "gevent"):
+            subprocess.run([sys.executable, __file__, "--ping", model, "--url", url], check=True)
 
 
-def round_trip_cost(url: str, count: int = 6000) -> None:
-    """What one Redis round trip costs the process: a PING on the store's direct path."""
+def round_trip_cost(url: str, model: str, count: int = 6000) -> None:
+    """What one Redis round trip costs the process: a PING on the store's direct path, with
+    blocking sockets or under gevent (the API's default worker), whose wait for the reply goes
+    through its hub."""
+    if model == "gevent":
+        from gevent import monkey
+
+        monkey.patch_all()
     from events.redis_client import connect, direct
 
     pool = connect(url).connection_pool
@@ -235,8 +244,8 @@ def round_trip_cost(url: str, count: int = 6000) -> None:
     user = (after.ru_utime - before.ru_utime) / count * 1e6
     system = (after.ru_stime - before.ru_stime) / count * 1e6
     print(
-        f"a round trip (PING, direct path): user {user:.0f} µs, system {system:.0f} µs, "
-        f"wall {wall / count * 1e6:.0f} µs"
+        f"a round trip (PING, direct path, {model:>8}): user {user:.0f} µs, "
+        f"system {system:.0f} µs, wall {wall / count * 1e6:.0f} µs"
     )
 
 
@@ -264,7 +273,11 @@ def main() -> None:
         help="CPU seconds per move instead, no valgrind (see cpu_times)",
     )
     parser.add_argument("--play", nargs=2, metavar=("APP", "MOVES"), help=argparse.SUPPRESS)
+    parser.add_argument("--ping", choices=["blocking", "gevent"], help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.ping:
+        round_trip_cost(args.url, args.ping)
+        return
     if args.cpu:
         refuse_test_db(args.url)
         cpu_times(args.apps.split(","), args.url)

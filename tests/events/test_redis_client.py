@@ -9,6 +9,7 @@ import uuid
 import weakref
 
 import pytest
+import redis
 
 from events.redis_client import (
     FALL_BACK,
@@ -18,6 +19,7 @@ from events.redis_client import (
     _connection,
     connect,
     direct,
+    direct_all,
     direct_connections,
 )
 from tests.threads import run_threads
@@ -149,3 +151,75 @@ def test_connection_trouble_falls_back_to_the_client(redis_url: str) -> None:
     pool = connect("redis://127.0.0.1:1/0").connection_pool  # nothing listens on port 1
     assert direct(pool, "PING") is FALL_BACK
     assert direct(pool, "PING") is FALL_BACK  # and again, after the disconnect
+
+
+class ShortWrites:
+    """A connection's socket that takes at most ``chunk`` bytes a ``send``, as a full send
+    buffer does, or fails every write with ``error``."""
+
+    def __init__(self, sock, chunk: int = 0, error: BaseException | None = None) -> None:
+        self._sock, self.chunk, self.error, self.sends = sock, chunk, error, 0
+
+    def send(self, data, *flags):
+        self.sends += 1
+        if self.error is not None:
+            raise self.error
+        return self._sock.send(bytes(data)[: self.chunk], *flags)
+
+    def sendall(self, data, *flags):
+        if self.error is not None:
+            raise self.error
+        while data:  # through send, short writes and all
+            data = memoryview(data)[self.send(data, *flags) :]
+
+    def __getattr__(self, name):
+        return getattr(self._sock, name)
+
+
+def test_a_command_the_socket_takes_in_parts_is_sent_whole(redis_url: str) -> None:
+    pool = connect(redis_url).connection_pool
+    direct(pool, "PING")
+    connection = _connection(pool)
+    connection._sock = short = ShortWrites(connection._sock, chunk=5)
+    value = "x" * 100
+    assert direct(pool, "ECHO", value) == value.encode()
+    assert short.sends > 20  # 5 bytes at a time: the rest followed the first send
+    assert direct(pool, "ECHO", "next") == b"next"  # and nothing was left half-written
+
+
+@pytest.mark.parametrize("error", [BrokenPipeError(32, "Broken pipe"), TimeoutError("timed out")])
+def test_a_failed_write_drops_the_connection_and_falls_back(redis_url: str, error: OSError) -> None:
+    pool = connect(redis_url).connection_pool
+    direct(pool, "PING")
+    connection = _connection(pool)
+    connection._sock = ShortWrites(connection._sock, error=error)
+    assert direct(pool, "ECHO", "lost") is FALL_BACK
+    assert connection._sock is None  # disconnected: its next command connects afresh
+    assert direct(pool, "ECHO", "again") == b"again"
+
+
+def test_a_failed_write_of_several_commands_raises_redis_py_errors(redis_url: str) -> None:
+    # direct_all's callers (the durable append, the index) catch redis-py's errors.
+    pool = connect(redis_url).connection_pool
+    direct(pool, "PING")
+    connection = _connection(pool)
+    connection._sock = ShortWrites(connection._sock, error=ConnectionResetError(104, "reset"))
+    with pytest.raises(redis.ConnectionError):
+        direct_all(pool, ("ECHO", "a"), ("ECHO", "b"))
+    connection._sock = None
+    connection.connect()
+    connection._sock = ShortWrites(connection._sock, error=TimeoutError("timed out"))
+    with pytest.raises(redis.TimeoutError):
+        direct_all(pool, ("ECHO", "a"))
+    assert direct_all(pool, ("ECHO", "a"), ("ECHO", "b")) == [b"a", b"b"]
+
+
+def test_an_idle_connection_is_health_checked_before_a_write(redis_url: str) -> None:
+    pool = connect(redis_url).connection_pool
+    direct(pool, "PING")
+    connection = _connection(pool)
+    connection.next_health_check = 0  # idle for longer than the interval
+    connection._sock = counted = ShortWrites(connection._sock, chunk=1 << 16)
+    assert direct(pool, "ECHO", "checked") == b"checked"
+    assert counted.sends == 2  # the health check's PING, then the command
+    assert connection.next_health_check > 0

@@ -9,6 +9,7 @@ no key) and the legal moves (what is newer than the cache).
 from __future__ import annotations
 
 import random
+import socket
 from typing import Any, ClassVar
 
 import pytest
@@ -25,15 +26,37 @@ from tests.service.conftest import Api
 pytestmark = pytest.mark.redis
 
 
+class CountingSocket:
+    """A connection's socket that records the command each write starts with: one write per
+    round trip (a pipeline writes once), whichever path sends it (redis-py's or the store's
+    direct one)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+
+    def send(self, data: bytes, *flags: int) -> int:
+        CountingConnection.writes.append(_command_of(data))
+        return self._sock.send(data, *flags)
+
+    def sendall(self, data: bytes, *flags: int) -> None:
+        CountingConnection.writes.append(_command_of(data))
+        self._sock.sendall(data, *flags)
+
+    def __getattr__(self, name: str) -> Any:  # reads, timeouts, shutdown: the socket's own
+        return getattr(self._sock, name)
+
+
+def _command_of(data: bytes) -> str:
+    return bytes(data).split(b"\r\n")[2].decode()
+
+
 class CountingConnection(redis.Connection):
-    """Counts the writes to the socket: one per round trip (a pipeline writes once)."""
+    """A connection whose socket counts its writes (see CountingSocket)."""
 
     writes: ClassVar[list[str]] = []
 
-    def send_packed_command(self, command: Any, check_health: bool = True) -> None:
-        head = b"".join(command) if isinstance(command, list) else bytes(command)
-        CountingConnection.writes.append(head.split(b"\r\n")[2].decode())
-        super().send_packed_command(command, check_health)
+    def _connect(self) -> Any:
+        return CountingSocket(super()._connect())
 
 
 @pytest.fixture
