@@ -19,6 +19,12 @@ turn, medians of three rounds of 3,000 moves): what callgrind does not see, the 
 the Redis round trips and the caches each wait leaves cold. It ends with what one round trip
 costs a process, with blocking sockets and under gevent, three times each in turn.
 
+``--gevent`` runs both apps with gevent's patches applied first, as ``foxden api``'s default
+worker runs them: its sockets and locks are then gevent's (a lock costs several times a plain
+one, and a socket write goes through gevent's Python code). Under callgrind Redis answers before
+the app reads, so a wait for a reply costs little here; what a wait costs is ``--cpu``'s last
+lines.
+
 ``--inside module:attr`` counts only the instructions spent inside one function (inclusive),
 for a move's breakdown: the function is wrapped in ``functools.reduce``, and callgrind
 collects only while that C function runs (``--toggle-collect=functools_reduce``). For a route,
@@ -138,8 +144,8 @@ def play(which: str, moves: int, url: str) -> None:
         next(source)
 
 
-def instructions(which: str, moves: int, url: str, inside: str = "") -> int:
-    argv = [__file__, "--play", which, str(moves), "--url", url]
+def instructions(which: str, moves: int, url: str, inside: str = "", gevent: bool = False) -> int:
+    argv = [__file__, "--play", which, str(moves), "--url", url] + (["--gevent"] if gevent else [])
     if inside:
         return callgrind([*argv, "--inside", inside], "--toggle-collect=functools_reduce")
     return callgrind(argv)
@@ -272,6 +278,11 @@ def main() -> None:
         action="store_true",
         help="CPU seconds per move instead, no valgrind (see cpu_times)",
     )
+    parser.add_argument(
+        "--gevent",
+        action="store_true",
+        help="run the apps with gevent's patches, as foxden api's default worker does",
+    )
     parser.add_argument("--play", nargs=2, metavar=("APP", "MOVES"), help=argparse.SUPPRESS)
     parser.add_argument("--ping", choices=["blocking", "gevent"], help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -283,6 +294,10 @@ def main() -> None:
         cpu_times(args.apps.split(","), args.url)
         return
     if args.play:
+        if args.gevent:  # before anything opens a socket or takes a lock, as the worker does
+            from gevent import monkey
+
+            monkey.patch_all()
         if args.inside:
             counted_inside(args.inside)
         play(args.play[0], int(args.play[1]), args.url)
@@ -291,11 +306,15 @@ def main() -> None:
     cost = {}
     for which in args.apps.split(","):
         cost[which] = (
-            instructions(which, 400, args.url, args.inside)
-            - instructions(which, 100, args.url, args.inside)
+            instructions(which, 400, args.url, args.inside, args.gevent)
+            - instructions(which, 100, args.url, args.inside, args.gevent)
         ) / 300
         inside = f" inside {args.inside}" if args.inside else ""
-        print(f"{which:<7} {cost[which] / 1e6:5.3f} M instructions per move{inside}", flush=True)
+        patched = " (gevent)" if args.gevent else ""
+        print(
+            f"{which:<7} {cost[which] / 1e6:5.3f} M instructions per move{inside}{patched}",
+            flush=True,
+        )
     if len(cost) == 2:
         print(f"ratio bare / foxden: {cost['bare'] / cost['foxden']:.2f}")
 
