@@ -110,9 +110,9 @@ class Lru(Generic[K, V]):
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
-        # No lock: each call on the OrderedDict (C code, str keys) is one step under the GIL,
-        # and a key that a put evicts between the two steps was found all the same. A request
-        # looks up several times, and under gevent a lock costs five times a plain one.
+        # No lock: each call on the OrderedDict (C code; keys of str and int) is one step under
+        # the GIL, and a key that a put evicts between the two steps was found all the same. A
+        # request looks up several times, and under gevent a lock costs five times a plain one.
         items = self._items
         value = items.get(key)
         if value is not None:
