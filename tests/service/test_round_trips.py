@@ -35,19 +35,22 @@ class CountingSocket:
         self._sock = sock
 
     def send(self, data: bytes, *flags: int) -> int:
-        CountingConnection.writes.append(_command_of(data))
+        _record(data)
         return self._sock.send(data, *flags)
 
     def sendall(self, data: bytes, *flags: int) -> None:
-        CountingConnection.writes.append(_command_of(data))
+        _record(data)
         self._sock.sendall(data, *flags)
 
     def __getattr__(self, name: str) -> Any:  # reads, timeouts, shutdown: the socket's own
         return getattr(self._sock, name)
 
 
-def _command_of(data: bytes) -> str:
-    return bytes(data).split(b"\r\n")[2].decode()
+def _record(data: bytes) -> None:
+    """The command a write starts (not the rest of one that the socket took in parts)."""
+    head = bytes(data[:64])
+    if head.startswith(b"*"):
+        CountingConnection.writes.append(head.split(b"\r\n")[2].decode())
 
 
 class CountingConnection(redis.Connection):
