@@ -292,7 +292,8 @@ def _send(connection: redis.Connection, packed: bytes) -> None:
     30 k with this (callgrind; 26 k with blocking sockets either way). The rest of what
     redis-py does before a write is kept: a connection without a socket connects, an idle one
     is health-checked, and a failed write disconnects it and raises redis-py's own errors.
-    fakeredis's sockets have ``sendall`` only: redis-py's path.
+    fakeredis's sockets have ``sendall`` only: redis-py's path. A write interrupted otherwise (a
+    signal, a caller's timeout) is its callers' to handle: each drops the connection.
     """
     sock = connection._sock
     if sock is None or not hasattr(sock, "send"):
@@ -310,9 +311,6 @@ def _send(connection: redis.Connection, packed: bytes) -> None:
     except OSError as error:
         connection.disconnect()
         raise redis.ConnectionError(f"Error while writing to socket: {error}") from error
-    except BaseException:
-        connection.disconnect()  # part of the command may be on its way: never send the rest
-        raise
 
 
 def _connection(pool: redis.ConnectionPool) -> redis.Connection:
