@@ -21,9 +21,11 @@ costs a process, with blocking sockets and under gevent, three times each in tur
 
 ``--gevent`` runs both apps with gevent's patches applied first, as ``foxden api``'s default
 worker runs them: its sockets and locks are then gevent's (a lock costs several times a plain
-one, and a socket write goes through gevent's Python code). Under callgrind Redis answers before
-the app reads, so a wait for a reply costs little here; what a wait costs is ``--cpu``'s last
-lines.
+one, and a socket write goes through gevent's Python code). This count is not steady: a reply
+that is not in yet when the app reads sends it through gevent's hub to wait, and under callgrind
+that happens in a share of the reads that varies from run to run (the same code counted 1.996
+to 2.092 M a move on 2026-12-04). Compare such counts only as medians of several runs
+(``--runs 3``); what a wait costs is ``--cpu``'s last lines.
 
 ``--inside module:attr`` counts only the instructions spent inside one function (inclusive),
 for a move's breakdown: the function is wrapped in ``functools.reduce``, and callgrind
@@ -283,6 +285,12 @@ def main() -> None:
         action="store_true",
         help="run the apps with gevent's patches, as foxden api's default worker does",
     )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=1,
+        help="measure each app this often and report the median and range (3 for --gevent)",
+    )
     parser.add_argument("--play", nargs=2, metavar=("APP", "MOVES"), help=argparse.SUPPRESS)
     parser.add_argument("--ping", choices=["blocking", "gevent"], help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -305,14 +313,24 @@ def main() -> None:
     refuse_test_db(args.url)
     cost = {}
     for which in args.apps.split(","):
-        cost[which] = (
-            instructions(which, 400, args.url, args.inside, args.gevent)
-            - instructions(which, 100, args.url, args.inside, args.gevent)
-        ) / 300
+        runs = [
+            (
+                instructions(which, 400, args.url, args.inside, args.gevent)
+                - instructions(which, 100, args.url, args.inside, args.gevent)
+            )
+            / 300
+            for _ in range(args.runs)
+        ]
+        cost[which] = statistics.median(runs)
         inside = f" inside {args.inside}" if args.inside else ""
         patched = " (gevent)" if args.gevent else ""
+        spread = (
+            f", median of {len(runs)} runs ({min(runs) / 1e6:.3f}-{max(runs) / 1e6:.3f})"
+            if len(runs) > 1
+            else ""
+        )
         print(
-            f"{which:<7} {cost[which] / 1e6:5.3f} M instructions per move{inside}{patched}",
+            f"{which:<7} {cost[which] / 1e6:5.3f} M instructions per move{inside}{patched}{spread}",
             flush=True,
         )
     if len(cost) == 2:
