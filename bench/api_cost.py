@@ -23,8 +23,8 @@ costs a process, with blocking sockets and under gevent, three times each in tur
 worker runs them: its sockets and locks are then gevent's (a lock costs several times a plain
 one, and a socket write goes through gevent's Python code). This count is not steady: a reply
 that is not in yet when the app reads sends it through gevent's hub to wait, and under callgrind
-that happens in a share of the reads that varies from run to run (the same code counted 1.996
-to 2.092 M a move on 2026-12-04). Compare such counts only as medians of several runs
+that happens in a share of the reads that varies from run to run (the same code counted 2.059
+to 2.097 M a move on 2026-12-04). Compare such counts only as medians of several runs
 (``--runs 3``); what a wait costs is ``--cpu``'s last lines.
 
 ``--inside module:attr`` counts only the instructions spent inside one function (inclusive),
