@@ -54,18 +54,41 @@ GAMES, SEATS = 8, 4
 # --- part 1: Redis round trips per move ---------------------------------------------------
 
 
+class CountingSocket:
+    """A Redis connection's socket that names the command each write starts: one write per round
+    trip, whichever path sends it (redis-py's, or the store's direct one, which never goes
+    through ``send_packed_command``)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+
+    def send(self, data: bytes, *flags: int) -> int:
+        CountingConnection.count(data)
+        return self._sock.send(data, *flags)
+
+    def sendall(self, data: bytes, *flags: int) -> None:
+        CountingConnection.count(data)
+        self._sock.sendall(data, *flags)
+
+    def __getattr__(self, name: str) -> Any:  # reads, timeouts, shutdown: the socket's own
+        return getattr(self._sock, name)
+
+
 class CountingConnection(redis.Connection):
     sent: collections.Counter[str] = collections.Counter()
 
-    def send_packed_command(self, command, check_health=True):  # type: ignore[no-untyped-def]
-        packed = command if isinstance(command, list) else [command]
-        head = b"".join(bytes(part) for part in packed)[:80]
-        words = head.split(b"\r\n")
-        name = words[2].decode(errors="replace").upper() if len(words) > 2 else "?"
+    def _connect(self) -> Any:
+        return CountingSocket(super()._connect())
+
+    @classmethod
+    def count(cls, data: bytes) -> None:
+        words = bytes(data[:80]).split(b"\r\n")
+        if not words[0].startswith(b"*") or len(words) < 3:
+            return  # the rest of a command the socket took in parts
+        name = words[2].decode(errors="replace").upper()
         if name == "EVALSHA" and len(words) > 4:  # which script: the store's or the limiter's
             name += ":" + words[4][:8].decode(errors="replace")
-        CountingConnection.sent[name] += 1
-        super().send_packed_command(command, check_health)
+        cls.sent[name] += 1
 
 
 def round_trips(url: str, moves: int = 400) -> dict[str, float]:
