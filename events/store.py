@@ -5,8 +5,10 @@ the script needs):
 
 * ``fd:{g:<id>}:events``: the stream; the entry of version v has id ``"<v>-0"`` and one field,
   ``e``, the envelope's canonical JSON. It is never trimmed: the game is its history.
-* ``fd:{g:<id>}:cmds``: the idempotency hash, ``command_id -> "<first> <last> <fingerprint>"``.
-  It lives as long as the game (delete the keys together if a game is ever deleted).
+* ``fd:{g:<id>}:cmds``: the idempotency hash, ``command_id -> "<first> <last> <fingerprint>"``,
+  and in its field ``""`` (never a command id: an empty id means none) the head the last append
+  wrote, ``"<version> <hash>"``. It lives as long as the game (delete the keys together if a
+  game is ever deleted).
 * ``fd:{g:<id>}:snaps``: state snapshots, ``version -> bytes`` (what the bytes are is the
   service's business). A projection of the stream: rebuildable, safe to drop at any time.
 
@@ -14,14 +16,19 @@ The append seals the envelopes in Python (the seed never goes to Redis) and then
 script that, atomically:
 
 1. answers a command id it has already seen with the versions that command produced, even
-   when the retry carries a stale expected version, and appends nothing;
-2. compares the stream's last entry id (``XREVRANGE … COUNT 1``, never ``XLEN``, which would
-   break if an entry were ever deleted) with the expected version;
-3. checks that the caller's ``prev_hash`` is the hash of that last entry, so a caller with a
-   wrong head can never fork the chain;
-4. ``XADD``s each envelope with its explicit id, records the command id (only when the
-   caller asks for it: a move without an idempotency key skips both hash look-ups) and stores
-   the snapshots the caller passed along.
+   when the retry carries a stale expected version, and appends nothing (the command's record
+   and the head's come in one ``HMGET``);
+2. checks that the expected version is the stream's last and the caller's ``prev_hash`` that
+   last entry's hash (no lost update, no fork of the chain). When the recorded head is the
+   caller's, the ``XADD`` of the next id is the check: the stream refuses an id at or below its
+   top, so a record behind the stream cannot let a stale caller through. Otherwise (a new
+   game, a stale caller, a game stored before the record existed, a record that disagrees with
+   the stream) the stream's top entry decides (``XREVRANGE … COUNT 1``, never ``XLEN``, which
+   would break if an entry were ever deleted) and its hash is found in its JSON. Reading that
+   entry cost a quarter of the script's time in Redis (``docs/performance.md``);
+3. ``XADD``s each envelope with its explicit id, records the new head and the command id (the
+   latter only when the caller asks for it: a move without an idempotency key looks none up)
+   and stores the snapshots the caller passed along.
 
 Reading a state (``read_state``) is one script too: the snapshot at or below a version and the
 events after it, in one round trip.
@@ -80,59 +87,76 @@ __all__ = [
     "snapshot_key",
 ]
 
-# KEYS[1] stream, KEYS[2] idempotency hash, KEYS[3] snapshots.
+# KEYS[1] stream, KEYS[2] idempotency hash (its field '' records the head), KEYS[3] snapshots.
 # ARGV[1] expected version, ARGV[2] command id to remember ('' = none: no look-up, no record),
-# ARGV[3] fingerprint, ARGV[4] prev_hash (the hash at the expected version), ARGV[5] the count
-# n of snapshots, ARGV[6 .. 5 + 2n] their (version, bytes) pairs, then the envelopes' JSON.
+# ARGV[3] fingerprint, ARGV[4] prev_hash (the hash at the expected version), ARGV[5] the last
+# envelope's hash (the new head's), ARGV[6] the count n of snapshots, ARGV[7 .. 6 + 2n] their
+# (version, bytes) pairs, then the envelopes' JSON.
 # Lua 5.1 on both Redis and fakeredis/lupa: numbers print as "%.14g", so versions stay exact
 # below 10^14; integer arithmetic only (no '/').
 APPEND_LUA = """
 local cmd = ARGV[2]
+local recorded
 if cmd ~= '' then
-  local prior = redis.call('HGET', KEYS[2], cmd)
-  if prior then return {'DUPLICATE', prior} end
+  local got = redis.call('HMGET', KEYS[2], cmd, '')
+  if got[1] then return {'DUPLICATE', got[1]} end
+  recorded = got[2]
+else
+  recorded = redis.call('HGET', KEYS[2], '')
 end
 local expected = tonumber(ARGV[1])
-local actual = 0
-local head = '0000000000000000000000000000000000000000000000000000000000000000'
-local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
-if top[1] then
-  actual = tonumber(string.match(top[1][1], '^(%d+)-'))
-  -- Is the caller's prev_hash the hash of this entry? Canonical JSON sorts its keys, so the
-  -- top-level "hash" comes after data and cause, followed only by prev_hash, schema, type and
-  -- version (under 350 bytes, none of which can hold the text '"hash":"'; inside JSON strings
-  -- quotes are escaped). So a plain find of '"hash":"<prev_hash>","prev_hash":"' near the end
-  -- that no later '"hash":"' follows is exactly the top-level pair: as exact as decoding the
-  -- entry with cjson, and several times cheaper.
-  local e = top[1][2][2]
-  local pair = '"hash":"' .. ARGV[4] .. '","prev_hash":"'
-  local at = string.find(e, pair, math.max(1, #e - 400), true)
-  while at do
-    local later = string.find(e, '"hash":"', at + 1, true)
-    if not later then
-      head = ARGV[4]
-      break
+local first = 7 + 2 * tonumber(ARGV[6])
+-- The head the last append recorded is the caller's, and the stream takes the next id (it
+-- refuses any id at or below its top entry's, so a record behind the stream cannot pass).
+local added = recorded == expected .. ' ' .. ARGV[4]
+  and redis.pcall('XADD', KEYS[1], (expected + 1) .. '-0', 'e', ARGV[first])
+if not added or type(added) == 'table' then
+  -- Otherwise the stream's own top entry decides: a new game, a stale caller, or a record
+  -- that disagrees with the stream (written before the record existed, or the stream edited).
+  local actual = 0
+  local head = '0000000000000000000000000000000000000000000000000000000000000000'
+  local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+  if top[1] then
+    actual = tonumber(string.match(top[1][1], '^(%d+)-'))
+    -- Is the caller's prev_hash the hash of this entry? Canonical JSON sorts its keys, so the
+    -- top-level "hash" comes after data and cause, followed only by prev_hash, schema, type
+    -- and version (under 350 bytes, none of which can hold the text '"hash":"'; inside JSON
+    -- strings quotes are escaped). So a plain find of '"hash":"<prev_hash>","prev_hash":"'
+    -- near the end that no later '"hash":"' follows is exactly the top-level pair: as exact
+    -- as decoding the entry with cjson, and several times cheaper.
+    local e = top[1][2][2]
+    local pair = '"hash":"' .. ARGV[4] .. '","prev_hash":"'
+    local at = string.find(e, pair, math.max(1, #e - 400), true)
+    while at do
+      local later = string.find(e, '"hash":"', at + 1, true)
+      if not later then
+        head = ARGV[4]
+        break
+      end
+      at = string.find(e, pair, later, true)
     end
-    at = string.find(e, pair, later, true)
   end
+  if actual ~= expected then
+    return redis.error_reply('VERSION_CONFLICT ' .. actual)
+  end
+  if head ~= ARGV[4] then
+    return redis.error_reply('PREV_HASH_MISMATCH ' .. actual)
+  end
+  redis.call('XADD', KEYS[1], (expected + 1) .. '-0', 'e', ARGV[first])
 end
-if actual ~= expected then
-  return redis.error_reply('VERSION_CONFLICT ' .. actual)
-end
-if head ~= ARGV[4] then
-  return redis.error_reply('PREV_HASH_MISMATCH ' .. actual)
-end
-local v = expected
-local first = 6 + 2 * tonumber(ARGV[5])
-for i = first, #ARGV do
+local v = expected + 1
+for i = first + 1, #ARGV do
   v = v + 1
   redis.call('XADD', KEYS[1], v .. '-0', 'e', ARGV[i])
 end
+local now = v .. ' ' .. ARGV[5]
 if cmd ~= '' then
-  redis.call('HSET', KEYS[2], cmd, (expected + 1) .. ' ' .. v .. ' ' .. ARGV[3])
+  redis.call('HSET', KEYS[2], cmd, (expected + 1) .. ' ' .. v .. ' ' .. ARGV[3], '', now)
+else
+  redis.call('HSET', KEYS[2], '', now)
 end
-if first > 6 then
-  redis.call('HSET', KEYS[3], unpack(ARGV, 6, first - 1))
+if first > 7 then
+  redis.call('HSET', KEYS[3], unpack(ARGV, 7, first - 1))
 end
 return {'OK', v}
 """
@@ -318,6 +342,7 @@ class RedisEventStore:
             command_id if remember else "",
             fingerprint,
             prev_hash,
+            sealed[-1][0].hash,
             len(snapshots),
         ]
         for version, snapshot in snapshots:

@@ -127,11 +127,12 @@ def send_headers_with_body() -> None:
     small answers): one syscall fewer for the server and one wait fewer for the client
     (docs/performance.md: a bare Flask app 9 % more moves a second under gevent, Foxden 3 %).
 
-    Only an answer of known length is held: a stream (chunked: SSE, NDJSON) sends its head with
-    its first event, as gunicorn always did, and ``sendfile`` never goes through ``write``. An
-    answer whose body gunicorn drops (HEAD, 204, 304) sends its head alone. gunicorn has no
-    setting for this; ``Response._emit_body``, the hook gunicorn 27 gives subclasses for their
-    framing, is where the head joins the body. Idempotent; each worker runs it before serving.
+    Nothing waits longer for it: gunicorn sends a head with an answer's first write anyway. A
+    chunked answer (a stream over HTTP/1.1: SSE, NDJSON) is left as it was, since its framing
+    is the body's alone, and ``sendfile`` never goes through ``write``. An answer whose body
+    gunicorn drops (HEAD, 204, 304) sends its head alone. gunicorn has no setting for this;
+    ``Response._emit_body``, the hook gunicorn 27 gives subclasses for their framing, is where
+    the head joins the body. Idempotent; each worker runs it before serving.
     """
     from gunicorn import util
     from gunicorn.http import wsgi

@@ -186,6 +186,70 @@ def test_the_prev_hash_check_is_not_fooled_by_hashes_in_the_data(
     assert store.verify(game_id, SEED).ok
 
 
+# --- the head's record -----------------------------------------------------------------------
+# Each append records the new head ("<version> <hash>") in the idempotency hash's field "", and
+# the next append trusts it only when it is the caller's head and the stream takes the next id;
+# anything else is decided by the stream's own top entry, and the record is written anew. (Only
+# the script writes the record: one edited by hand to match a caller's wrong head is tampering,
+# as an edited stream entry is, and the audit's chain check is what finds either.)
+
+
+def head_record(client: redis.Redis, game_id: str) -> bytes | None:
+    return client.hget(keys(game_id)[1], "")
+
+
+def test_each_append_records_the_new_head(
+    store: RedisEventStore, client: redis.Redis, append, game_id: str
+) -> None:
+    append(3)
+    assert head_record(client, game_id) == f"3 {store.head(game_id)[1]}".encode()
+    append(1, command_id="cmd-1")
+    assert head_record(client, game_id) == f"4 {store.head(game_id)[1]}".encode()
+
+
+def test_a_game_written_before_the_record_goes_on(
+    store: RedisEventStore, client: redis.Redis, append, game_id: str
+) -> None:
+    append(2)
+    client.hdel(keys(game_id)[1], "")  # as a game stored before the record existed
+    with pytest.raises(VersionConflict) as conflict:
+        store.append(game_id, 1, [draft()], "", prev_hash=GENESIS_HASH, seed=SEED)
+    assert conflict.value.actual == 2
+    append(1)
+    assert head_record(client, game_id) == f"3 {store.head(game_id)[1]}".encode()
+    assert store.verify(game_id, SEED).ok
+
+
+@pytest.mark.parametrize("command_id", ["", "cmd-x"])
+def test_a_record_behind_the_stream_lets_no_stale_caller_through(
+    store: RedisEventStore, client: redis.Redis, append, game_id: str, command_id: str
+) -> None:
+    """Say the stream got an entry the record never saw: a caller at the record's head is
+    stale, and the stream refuses its id; the caller at the stream's head goes on."""
+    first = append(2).envelopes[-1]
+    append(1)
+    client.hset(keys(game_id)[1], "", f"2 {first.hash}")  # the record one append behind
+    with pytest.raises(VersionConflict) as conflict:
+        store.append(game_id, 2, [draft()], command_id, prev_hash=first.hash, seed=SEED)
+    assert conflict.value.actual == 3
+    assert store.head(game_id)[0] == 3
+    append(1, command_id=command_id)
+    assert store.head(game_id)[0] == 4 and store.verify(game_id, SEED).ok
+
+
+def test_a_record_ahead_of_the_stream_or_with_another_hash_is_overruled(
+    store: RedisEventStore, client: redis.Redis, append, game_id: str
+) -> None:
+    append(2)
+    client.hset(keys(game_id)[1], "", f"7 {'e' * 64}")
+    append(1)  # at the stream's head, version 2
+    client.hset(keys(game_id)[1], "", f"3 {'e' * 64}")
+    append(1)  # the right version, another hash: the stream's entry decides
+    assert store.head(game_id)[0] == 4
+    assert head_record(client, game_id) == f"4 {store.head(game_id)[1]}".encode()
+    assert store.verify(game_id, SEED).ok
+
+
 def test_an_empty_batch_is_refused(store: RedisEventStore, game_id: str) -> None:
     with pytest.raises(ValueError):
         store.append(game_id, 0, [], "c", prev_hash=GENESIS_HASH, seed=SEED)
@@ -287,7 +351,7 @@ def test_no_command_id_means_no_idempotency(
     append(1)
     append(1)
     assert store.head(game_id)[0] == 2
-    assert not client.exists(keys(game_id)[1])
+    assert client.hkeys(keys(game_id)[1]) == [b""]  # the head's record, no command's
 
 
 # --- following --------------------------------------------------------------------------------
