@@ -13,6 +13,9 @@ leases, prometheus-client's locks and redis-py's sockets all become cooperative.
 app must never be loaded before the worker patches (no ``--preload``, nothing imported from a
 gunicorn config file). ``gthread`` is still there (``--worker-class gthread``) for a process that
 serves no streams.
+
+Under either worker, gunicorn is made to send a small answer's head and body in one write
+(``send_headers_with_body``), which it has no setting for.
 """
 
 from __future__ import annotations
@@ -94,24 +97,6 @@ class BodyTimeout:
         return self.app(environ, start_response)
 
 
-WORKER_CLASSES = ("gevent", "gthread")
-# Connections a gevent process serves at once besides its streams (ordinary requests, idle
-# keep-alive connections). gunicorn's worker_connections counts streams too, so it is set to
-# the stream cap plus this: past the cap a new stream is still accepted and answered 503,
-# instead of waiting unseen in the accept queue (stack notes 2 §2).
-REQUEST_CONNECTIONS = 1000
-
-
-def wsgi_app() -> Any:
-    """The app for any WSGI server: ``gunicorn 'service.server:wsgi_app()'``."""
-    from service.api import create_app
-    from service.bootstrap import build_service
-
-    app = create_app(build_service())
-    app.wsgi_app = BodyTimeout(app.wsgi_app, body_timeout_s())  # type: ignore[method-assign]
-    return app
-
-
 # A body up to this size goes out in one piece with its head; a larger one is sent after it,
 # as gunicorn sends it, rather than copied to be joined (one syscall more is nothing beside it).
 HEAD_WITH_BODY_BYTES = 64 * 1024
@@ -132,7 +117,7 @@ def send_headers_with_body() -> None:
     is the body's alone, and ``sendfile`` never goes through ``write``. An answer whose body
     gunicorn drops (HEAD, 204, 304) sends its head alone. gunicorn has no setting for this;
     ``Response._emit_body``, the hook gunicorn 27 gives subclasses for their framing, is where
-    the head joins the body. Idempotent; each worker runs it before serving.
+    the head joins the body. Idempotent; ``wsgi_app`` runs it in each worker before it serves.
     """
     from gunicorn import util
     from gunicorn.http import wsgi
@@ -177,6 +162,17 @@ def send_headers_with_body() -> None:
     response.foxden_sends_head_with_body = True
 
 
+def wsgi_app() -> Any:
+    """The app for any WSGI server: ``gunicorn 'service.server:wsgi_app()'``."""
+    from service.api import create_app
+    from service.bootstrap import build_service
+
+    app = create_app(build_service())
+    app.wsgi_app = BodyTimeout(app.wsgi_app, body_timeout_s())  # type: ignore[method-assign]
+    send_headers_with_body()  # for gunicorn, whichever way it was started; others never call it
+    return app
+
+
 class _Gunicorn(BaseApplication):
     def __init__(self, options: dict[str, Any]) -> None:
         self.options = options
@@ -188,8 +184,15 @@ class _Gunicorn(BaseApplication):
 
     def load(self) -> Any:
         # Runs in each worker after gevent has patched it (preload_app is off).
-        send_headers_with_body()
         return wsgi_app()
+
+
+WORKER_CLASSES = ("gevent", "gthread")
+# Connections a gevent process serves at once besides its streams (ordinary requests, idle
+# keep-alive connections). gunicorn's worker_connections counts streams too, so it is set to
+# the stream cap plus this: past the cap a new stream is still accepted and answered 503,
+# instead of waiting unseen in the accept queue (stack notes 2 §2).
+REQUEST_CONNECTIONS = 1000
 
 
 def options(
