@@ -125,6 +125,10 @@ def send_headers_with_body() -> None:
     response = wsgi.Response
     if getattr(response, "foxden_sends_head_with_body", False):
         return
+    if not callable(getattr(response, "_emit_body", None)):
+        # A gunicorn without the hook (before 27, or one that dropped it) writes as it always
+        # did: an answer in two writes is slower, never wrong, and must not stop the API.
+        return
     send_headers, write, emit_body = response.send_headers, response.write, response._emit_body
 
     def hold_headers(self: Any) -> None:

@@ -119,3 +119,16 @@ def test_installing_twice_changes_nothing() -> None:
     assert (wsgi.Response.write, wsgi.Response.send_headers, wsgi.Response._emit_body) == methods
     (sent,) = answer([b"{}"])
     assert head_and_body(sent)[1] == b"{}"
+
+
+def test_a_gunicorn_without_the_hook_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    class OlderResponse:  # gunicorn before 27: no _emit_body to join the head to the body
+        def send_headers(self) -> None: ...
+
+        def write(self, data: bytes) -> None: ...
+
+    methods = (OlderResponse.send_headers, OlderResponse.write)
+    monkeypatch.setattr(wsgi, "Response", OlderResponse)
+    send_headers_with_body()
+    assert (OlderResponse.send_headers, OlderResponse.write) == methods
+    assert not hasattr(OlderResponse, "foxden_sends_head_with_body")
