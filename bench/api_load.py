@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 import redis  # noqa: E402
 
 from service.server import options as server_options  # noqa: E402
+from tests.redis_writes import CountingSocket  # noqa: E402
 
 GAMES, SEATS = 8, 4
 
@@ -54,40 +55,19 @@ GAMES, SEATS = 8, 4
 # --- part 1: Redis round trips per move ---------------------------------------------------
 
 
-class CountingSocket:
-    """A Redis connection's socket that names the command each write starts: one write per round
-    trip, whichever path sends it (redis-py's, or the store's direct one, which never goes
-    through ``send_packed_command``)."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self._sock = sock
-
-    def send(self, data: bytes, *flags: int) -> int:
-        CountingConnection.count(data)
-        return self._sock.send(data, *flags)
-
-    def sendall(self, data: bytes, *flags: int) -> None:
-        CountingConnection.count(data)
-        self._sock.sendall(data, *flags)
-
-    def __getattr__(self, name: str) -> Any:  # reads, timeouts, shutdown: the socket's own
-        return getattr(self._sock, name)
-
-
 class CountingConnection(redis.Connection):
+    """A connection whose socket counts the commands it writes (tests/redis_writes.py)."""
+
     sent: collections.Counter[str] = collections.Counter()
 
     def _connect(self) -> Any:
-        return CountingSocket(super()._connect())
+        return CountingSocket(super()._connect(), CountingConnection.count)
 
     @classmethod
-    def count(cls, data: bytes) -> None:
-        words = bytes(data[:80]).split(b"\r\n")
-        if not words[0].startswith(b"*") or len(words) < 3:
-            return  # the rest of a command the socket took in parts
-        name = words[2].decode(errors="replace").upper()
-        if name == "EVALSHA" and len(words) > 4:  # which script: the store's or the limiter's
-            name += ":" + words[4][:8].decode(errors="replace")
+    def count(cls, command: list[bytes]) -> None:
+        name = command[0].decode(errors="replace").upper()
+        if name == "EVALSHA" and len(command) > 1:  # which script: the store's or the limiter's
+            name += ":" + command[1][:8].decode(errors="replace")
         cls.sent[name] += 1
 
 

@@ -9,7 +9,6 @@ no key) and the legal moves (what is newer than the cache).
 from __future__ import annotations
 
 import random
-import socket
 from typing import Any, ClassVar
 
 import pytest
@@ -21,45 +20,23 @@ from service.api import create_app
 from service.games import GameService
 from service.index import GameIndex
 from service.ports import RecordingScheduler
+from tests.redis_writes import CountingSocket
 from tests.service.conftest import Api
 
 pytestmark = pytest.mark.redis
 
 
-class CountingSocket:
-    """A connection's socket that records the command each write starts with: one write per
-    round trip (a pipeline writes once), whichever path sends it (redis-py's or the store's
-    direct one)."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self._sock = sock
-
-    def send(self, data: bytes, *flags: int) -> int:
-        _record(data)
-        return self._sock.send(data, *flags)
-
-    def sendall(self, data: bytes, *flags: int) -> None:
-        _record(data)
-        self._sock.sendall(data, *flags)
-
-    def __getattr__(self, name: str) -> Any:  # reads, timeouts, shutdown: the socket's own
-        return getattr(self._sock, name)
-
-
-def _record(data: bytes) -> None:
-    """The command a write starts (not the rest of one that the socket took in parts)."""
-    head = bytes(data[:64])
-    if head.startswith(b"*"):
-        CountingConnection.writes.append(head.split(b"\r\n")[2].decode())
-
-
 class CountingConnection(redis.Connection):
-    """A connection whose socket counts its writes (see CountingSocket)."""
+    """A connection whose socket records the name of each command it writes."""
 
     writes: ClassVar[list[str]] = []
 
     def _connect(self) -> Any:
-        return CountingSocket(super()._connect())
+        return CountingSocket(super()._connect(), _record)
+
+
+def _record(command: list[bytes]) -> None:
+    CountingConnection.writes.append(command[0].decode())
 
 
 @pytest.fixture
