@@ -163,6 +163,17 @@ class MatchState:
     def to_act(self) -> frozenset[Seat]:
         return self.acting if self.status == ACTIVE else frozenset()
 
+    @property
+    def seats_settled(self) -> bool:
+        """Whether each token now holds its seat for good.
+
+        A seat changes hands only while the table waits (one given back is reopened for the next
+        person); from the start on, a seat's token stays the same to the end. A state that has
+        started can therefore answer for a token's seat however old it is, and a waiting one
+        cannot.
+        """
+        return self.status != WAITING
+
     def seat_of_token_hash(self, token_hash: str) -> Seat | None:
         for seat, info in enumerate(self.seats):
             if info.token_hash is not None and info.token_hash == token_hash:
@@ -551,10 +562,11 @@ def game_moves(state: MatchState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def legal_commands(state: MatchState, seat: Seat) -> list[dict[str, Any]]:
-    """Every command body the seat's player may send now: none for a seat a bot plays;
-    ``leave`` for a taken human seat until the end (before the start it gives the seat back)."""
+    """Every command body the seat's player may send now: none for a seat a bot plays, nor on a
+    table that is over (finished, cancelled or expired); ``leave`` for a taken human seat until
+    the end (before the start it gives the seat back)."""
     info = state.seats[seat]
-    if state.status == FINISHED or info.played_by_bot or info.open:
+    if state.status == FINISHED or state.status in CLOSED or info.played_by_bot or info.open:
         return []
     return [*game_moves(state, seat), {"type": "leave"}]
 

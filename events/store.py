@@ -380,10 +380,13 @@ class RedisEventStore:
         if stored_fingerprint != fingerprint:
             raise IdempotencyKeyReused(command_id)
         original = self.read(game_id, after=int(first) - 1, until=int(last))
-        # The very events this call sealed (same hashes, so the same instant too): this call's
-        # own write, repeated by the fallback after its reply was lost. The caller must treat
-        # it as new, not as someone else's earlier command.
-        own = [envelope.hash for envelope in original] == [envelope.hash for envelope, _ in sealed]
+        # The very events this call sealed (same hashes, so the same instant too), after this
+        # call sent its script again: its own write, whose reply was lost. The caller must treat
+        # it as new, not as someone else's earlier command. Without a second send, equal hashes
+        # are a twin request's (same key, same body, same millisecond): a duplicate.
+        own = bool(resent) and [envelope.hash for envelope in original] == [
+            envelope.hash for envelope, _ in sealed
+        ]
         return AppendResult(int(first), int(last), original, not own)
 
     def _own(self, game_id: str, expected: int, sealed: list[tuple[Envelope, bytes]]) -> bool:

@@ -37,6 +37,7 @@ from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
     PreconditionFailed,
+    Unauthorized,
     VersionConflict,
 )
 from service.index import GameIndex
@@ -155,6 +156,9 @@ class Submission:
     expected_version: int | None = None  # If-Match, or the version a job was scheduled at
     command_id: str | None = None  # idempotency key, scoped to the seat
     fingerprint: str | None = None  # of the body, when the key came from a client
+    # The hash of the bearer token a player's command came with: the command is decided only
+    # against a state in which that token holds the command's seat (see ``_execute``).
+    token_hash: str | None = None
 
 
 # The ids this service gives games (``uuid4().hex``); nothing else can name one.
@@ -164,6 +168,12 @@ GAME_ID = re.compile(r"[0-9a-f]{32}")
 def is_game_id(text: str) -> bool:
     """Whether ``text`` has the shape of a game id (so it may name a game at all)."""
     return GAME_ID.fullmatch(text) is not None
+
+
+def _holds_seat(state: MatchState, submission: Submission) -> bool:
+    """Whether the token a command came with (if any) holds the command's seat in ``state``."""
+    token_hash = submission.token_hash
+    return token_hash is None or state.seat_of_token_hash(token_hash) == submission.command.seat
 
 
 def _client_command_id(seat: int, key: str) -> str:
@@ -346,14 +356,23 @@ class GameService:
             "expires_at": utc_after(self.clock(), self.waiting_expiry_s),
         }
         outcome = self._execute(game_id, Submission(Command(None, body), "system", None, "create"))
+        # Known as this table's, the owner token is a valid credential without the right to
+        # anything but the cancel: a 403 elsewhere, not the 401 of a made-up token.
+        self.index.remember_token(body["owner_token_hash"], game_id)
         return replace(outcome, owner_token=owner_token)
 
     def cancel(self, game_id: str, owner_token: str) -> Outcome:
-        """The owner's cancel of a table that waits; any other token is ``Forbidden``."""
+        """The owner's cancel of a table that waits. A seat's token (of this game or another)
+        is ``Forbidden``; a token that is nobody's is ``Unauthorized``."""
         state = self.peek(game_id).state
-        owner = state.owner_token_hash
-        if owner is None or not hmac.compare_digest(owner, match.token_hash(owner_token)):
-            raise Forbidden("only the owner token of this table can cancel it")
+        owner, digest = state.owner_token_hash, match.token_hash(owner_token)
+        if owner is None or not hmac.compare_digest(owner, digest):
+            elsewhere = self.token_game(owner_token)
+            if (elsewhere and elsewhere != game_id) or self.seat_of_token(game_id, owner_token)[
+                0
+            ] is not None:
+                raise Forbidden("only the owner token of this table can cancel it")
+            raise Unauthorized("the token is not valid")
         return self._execute(game_id, Submission(Command(None, {"type": "cancel"}), "player"))
 
     def expire(self, game_id: str) -> Outcome:
@@ -384,14 +403,20 @@ class GameService:
         kind: str = "player",
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        token: str | None = None,
     ) -> Outcome:
-        """A seat's command. Raises ``RuleError`` for what the rules forbid."""
+        """A seat's command. Raises ``RuleError`` for what the rules forbid.
+
+        With the ``token`` it came with, it is decided only against a state in which that token
+        holds ``seat`` (``Unauthorized`` when the latest state says it does not).
+        """
         submission = Submission(
             Command(seat, dict(body), kind),
             kind,
             expected_version,
             _client_command_id(seat, idempotency_key) if idempotency_key else None,
             fingerprint(body) if idempotency_key else None,
+            match.token_hash(token) if token is not None else None,
         )
         return self._execute(game_id, submission)
 
@@ -457,6 +482,11 @@ class GameService:
                 raise PreconditionFailed(
                     f"the game is at version {loaded.version}", current_version=loaded.version
                 )
+            if not _holds_seat(loaded.state, submission):
+                if not fresh:  # the seat may have changed hands since the state was cached
+                    loaded, fresh = self._catch_up(game_id, loaded), True
+                    continue
+                raise Unauthorized("the token is not valid: its seat was given back")
             try:
                 steps = match.decide_and_evolve(loaded.state, command)
             except RuleError:
@@ -608,21 +638,27 @@ class GameService:
         return self.cache.get(game_id) or self.load(game_id)
 
     def seat_of_token(self, game_id: str, token: str) -> tuple[int | None, Loaded | None]:
-        """The seat the token acts for in this game (else ``None``), and the latest state when
-        finding it took a read (else ``None``: the cached state knew the token)."""
+        """The seat the token holds in the game's latest state (else ``None``), and that state
+        when finding it took a read (else ``None``).
+
+        A cached state answers only once the game has started: from then on no seat changes
+        hands, so a cached state is as good as the latest for this question. Before, another
+        process may have given the seat back and seated someone else: the latest state decides.
+        """
         digest = match.token_hash(token)
         cached = self.cache.get(game_id)
-        if cached is not None:
-            seat = cached.state.seat_of_token_hash(digest)
-            # As before: a token the cached state knows is taken as its seat's (a seat given
-            # back in another process is seen when this one next catches up).
-            if seat is not None:
-                return seat, None
-        loaded = self.load(game_id)  # not cached, or joined since the state was cached
+        if cached is not None and cached.state.seats_settled:
+            return cached.state.seat_of_token_hash(digest), None
+        loaded = self.load(game_id)
         return loaded.state.seat_of_token_hash(digest), loaded
 
     def token_game(self, token: str) -> str | None:
+        """The game a seat's or an owner's token was issued for (given back or not)."""
         return self.index.game_of_token(match.token_hash(token))
+
+    def is_owner_token(self, game_id: str, token: str) -> bool:
+        owner = self.peek(game_id).state.owner_token_hash  # never changes: a cached one will do
+        return owner is not None and hmac.compare_digest(owner, match.token_hash(token))
 
     def shown(
         self, state: MatchState, envelopes: Sequence[Envelope], viewer: int | None

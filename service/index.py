@@ -234,9 +234,10 @@ class GameIndex:
         for game_id, state, created_at in ordered:
             self.add(game_id, state, created_at)
         for game_id, state, _ in ordered:
-            for seat in state.seats:
-                if seat.token_hash:
-                    self.remember_token(seat.token_hash, game_id)
+            owned = [state.owner_token_hash] if state.owner_token_hash else []
+            for token_hash in [*owned, *(seat.token_hash for seat in state.seats)]:
+                if token_hash:
+                    self.remember_token(token_hash, game_id)
         return len(ordered)
 
     def remember_token(self, token_hash: str, game_id: str) -> None:

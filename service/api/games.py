@@ -220,7 +220,9 @@ def post_command(game_id: str) -> Response:
             {"type": [f"One of {', '.join(sorted(known))}."]},
         )
     body = schemas.load_command(known[kind], raw)
-    outcome = service.handle(game_id, seat, body, expected_version=expected, idempotency_key=key)
+    outcome = service.handle(
+        game_id, seat, body, expected_version=expected, idempotency_key=key, token=bearer_token()
+    )
     after = outcome.loaded.state
     reply = {
         "version": outcome.version,

@@ -80,8 +80,8 @@ BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
 # The blueprints of the game API (/v1); the operations endpoints (health, metrics, docs) take
 # no token: probes and scrapers may carry credentials meant for a proxy.
 API_BLUEPRINTS = frozenset({"games", "feeds", "audit"})
-# Routes whose credential is not a seat's token: cancelling takes the table's owner token, and
-# the service answers anything else there with a 403 (the route checks it itself).
+# Routes whose credential is not a seat's token: cancelling takes the table's owner token (the
+# service checks it: a seat's or another table's token is a 403 there, a made-up one a 401).
 OWN_CREDENTIAL = frozenset({"games.cancel_game"})
 
 
@@ -157,6 +157,10 @@ def _authenticate(asked: Request, kept: _AppCtxGlobals) -> Caller:
     if path_game:
         owner = service.token_game(token)
     if owner and owner == game_id:
+        if service.is_owner_token(game_id, token):
+            if not path_game:  # valid, and a public route needs no more
+                return SPECTATOR
+            raise Forbidden("the owner token of a table only cancels it; send a seat's token")
         raise Unauthorized("the token is not valid: its seat was given back before the start")
     if owner:
         raise Forbidden("this token belongs to another game")

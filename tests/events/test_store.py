@@ -278,6 +278,20 @@ def test_a_retried_command_appends_nothing(
     assert client.xlen(keys(game_id)[0]) == 3
 
 
+def test_a_twin_sealed_at_the_same_instant_is_a_duplicate_not_the_callers_own(
+    store: RedisEventStore, game_id: str
+) -> None:
+    # Two requests with the same key and body, decided against the same state in the same
+    # millisecond, seal byte-identical events. The one that did not write them must still be
+    # told it is a duplicate (the API's Idempotent-Replayed): only a call that sent its
+    # script again can be meeting its own write (issue #39).
+    twin = {"prev_hash": GENESIS_HASH, "seed": SEED, "fingerprint": "fp"}
+    first = store.append(game_id, 0, [draft(0), draft(1)], "cmd-1", **twin)
+    second = store.append(game_id, 0, [draft(0), draft(1)], "cmd-1", **twin)
+    assert [e.hash for e in second.envelopes] == [e.hash for e in first.envelopes]
+    assert (first.duplicate, second.duplicate) == (False, True)
+
+
 @pytest.mark.redis
 def test_an_append_whose_reply_was_lost_is_still_the_callers_own(
     redis_client: redis.Redis, game_id: str, monkeypatch: pytest.MonkeyPatch

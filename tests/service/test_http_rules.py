@@ -305,9 +305,12 @@ class TestLifecycle:
         seat = api.join(game["id"])["token"]
         path = f"/v1/games/{game['id']}"
         problem(api.client.delete(path), 401, "unauthorized")
-        for token in (seat, "made-up-token", api.create()["owner_token"]):
+        # A valid credential without the right is a 403; one that is nobody's a 401 (#39).
+        for token in (seat, api.create()["owner_token"]):
             headers = {"Authorization": f"Bearer {token}"}
             problem(api.client.delete(path, headers=headers), 403, "forbidden")
+        made_up = {"Authorization": "Bearer made-up-token"}
+        problem(api.client.delete(path, headers=made_up), 401, "unauthorized")
         owner = {"Authorization": f"Bearer {game['owner_token']}"}
         done = api.client.delete(path, headers=owner)
         assert done.status_code == 200 and done.json["status"] == "cancelled"
