@@ -104,6 +104,16 @@ class Pins:
     heads: Mapping[int, str] = field(default_factory=dict)
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 event``, ``2 events``: a count and its noun, agreed."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _versions(count: int) -> str:
+    """``version 1`` alone (a table nobody joined yet), else ``versions 1..N``."""
+    return "version 1" if count == 1 else f"versions 1..{count}"
+
+
 def _short(text: str) -> str:
     return text if len(text) <= _DETAIL_MAX else text[: _DETAIL_MAX - 1] + "…"
 
@@ -272,7 +282,7 @@ def format_report(report: Report) -> str:
     title = f"Foxden audit of game {report.game_id or '?'}"
     if report.game:
         title += f" ({report.game})"
-    lines = [title, f"  {report.version} events, head {report.head_hash or '-'}"]
+    lines = [title, f"  {_count(report.version, 'event')}, head {report.head_hash or '-'}"]
     width = max(len(check.name) for check in report.checks)
     for check in report.checks:
         at = f"v{check.version}: " if check.version is not None else ""
@@ -284,8 +294,9 @@ def format_report(report: Report) -> str:
         where = f"; first fault at version {first}" if first is not None else ""
         lines.append(f"FAILED: {len(failed)} of {len(report.checks)} checks failed{where}")
     elif pending:
+        held = len(report.checks) - len(pending)
         lines.append(
-            f"INCOMPLETE: {len(report.checks) - len(pending)} checks hold, "
+            f"INCOMPLETE: {_count(held, 'check')} {'holds' if held == 1 else 'hold'}, "
             f"{len(pending)} could not run yet"
         )
     else:
@@ -423,14 +434,14 @@ def _chain(
     if key is None and finished:
         return _not_run(
             "chain",
-            f"links of versions 1..{count} intact; hashes not recomputed: no seed in the record "
+            f"links of {_versions(count)} intact; hashes not recomputed: no seed in the record "
             "hashes to the commitment (see the seed check)",
         )
     if key is None:
         return Check(
             "chain",
             True,
-            f"links of versions 1..{count} intact; every hash can be recomputed once the seed "
+            f"links of {_versions(count)} intact; every hash can be recomputed once the seed "
             "is revealed",
         )
     return Check("chain", True, report.detail)
@@ -555,13 +566,19 @@ def _deck(events: Sequence[Event], seed: bytes | None) -> Check:
                 position + 1,
                 f"{got.type} is not the deal the orders make{_diff(want, got)}",
             )
-    sizes = ", ".join(f"{label} of {size}" for label, size in sorted(shuffles.items()))
-    what = f"the shuffles ({sizes})" if shuffles else "(no shuffle in this game)"
+    # The subject decides the verb ("the start player equals", "... and the shuffles equal"),
+    # so each case is a whole sentence rather than a phrase dropped into one.
+    if shuffles:
+        sizes = ", ".join(f"{label} of {size}" for label, size in sorted(shuffles.items()))
+        noun = "shuffle" if len(shuffles) == 1 else "shuffles"
+        subject = f"the start player and the {noun} ({sizes}) equal"
+    else:
+        subject = "the start player (this game shuffles nothing) equals"
     return Check(
         "deck",
         True,
-        f"the start player and {what} equal the derivation from the seed and the client seeds "
-        f"of {len(client_seeds)} seats; the deal matches",
+        f"{subject} the derivation from the seed and the client seeds of "
+        f"{_count(len(client_seeds), 'seat')}; the deal matches",
     )
 
 
@@ -643,7 +660,8 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
     return Check(
         "resimulation",
         True,
-        f"{commands} recorded commands, re-decided in order, reproduce all {len(envelopes)} events",
+        f"{_count(commands, 'recorded command')}, re-decided in order, "
+        f"{'reproduces' if commands == 1 else 'reproduce'} all {len(envelopes)} events",
     )
 
 

@@ -94,7 +94,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     if _settings_refused("worker"):
         return 2
-    return run_worker(burst=args.burst, name=args.name)
+    return run_worker(burst=args.burst, name=args.name, timers=args.timers)
 
 
 def _up(args: argparse.Namespace) -> int:
@@ -114,20 +114,42 @@ def _read_bundle(path: str) -> object:
         return json.load(file)
 
 
+def _recorded(data_dir: str, key: str) -> tuple[str, object] | None:
+    """What the ``foxden up`` running in ``data_dir`` recorded under ``key`` (``redis_url``,
+    ``api_url``) and its pid; None when none runs there. Every command that looks for the
+    running service asks this, so they all find the same one."""
+    from service.supervisor import running_instance
+
+    owner = running_instance(data_dir)
+    if owner and owner.get(key):
+        return str(owner[key]), owner.get("pid", "?")
+    return None
+
+
 def _redis(data_dir: str) -> tuple[str, str]:
     """The Redis to read and how it was found: ``REDIS_URL``, else the embedded Redis of the
     ``foxden up`` that runs in ``data_dir``, else the default URL."""
     from events.redis_client import DEFAULT_URL
-    from service.supervisor import running_instance
 
     if os.environ.get("REDIS_URL"):
         return os.environ["REDIS_URL"], "REDIS_URL"
-    owner = running_instance(data_dir)
-    if owner and owner.get("redis_url"):
-        return str(owner["redis_url"]), (
-            f"the embedded Redis of {data_dir}/, foxden up pid {owner.get('pid', '?')}"
-        )
+    recorded = _recorded(data_dir, "redis_url")
+    if recorded:
+        return recorded[0], f"the embedded Redis of {data_dir}/, foxden up pid {recorded[1]}"
     return DEFAULT_URL, f"the default: REDIS_URL is unset and no foxden up runs in {data_dir}/"
+
+
+def _service_url(url: str | None, data_dir: str) -> tuple[str, str]:
+    """The service ``foxden demo`` talks to and how it was found: ``--url``, else the API of
+    the ``foxden up`` that runs in ``data_dir`` (the one ``replay`` and ``audit`` read), else
+    ``http://127.0.0.1:$PORT``."""
+    if url:
+        return url, "--url"
+    recorded = _recorded(data_dir, "api_url")
+    if recorded:
+        return recorded[0], f"the API of the foxden up in {data_dir}/, pid {recorded[1]}"
+    port = os.environ.get("PORT", "8000")
+    return f"http://127.0.0.1:{port}", f"the default: no foxden up runs in {data_dir}/"
 
 
 def _stored(game_id: str, url: str) -> list:
@@ -223,7 +245,8 @@ def _replay(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from service.demo import demo
 
-    return demo(args.url, args.game, args.players, args.strategy, args.delay)
+    url, found = _service_url(args.url, args.data_dir)
+    return demo(url, args.game, args.players, args.strategy, args.delay, found=found)
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -276,6 +299,11 @@ def parser() -> argparse.ArgumentParser:
     worker = commands.add_parser("worker", help="run an RQ worker (with the scheduler)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--name", default=None, help="a unique worker name")
+    worker.add_argument(
+        "--timers",
+        action="store_true",
+        help="take only turn timeouts and table expiries (a timer worker: never behind a bot)",
+    )
     worker.set_defaults(run=_worker)
 
     up = commands.add_parser(
@@ -283,7 +311,9 @@ def parser() -> argparse.ArgumentParser:
     )
     up.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     up.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    up.add_argument("--workers", type=int, default=1, help="RQ workers to start")
+    up.add_argument(
+        "--workers", type=int, default=1, help="RQ workers to start (and one timer worker)"
+    )
     up.add_argument("--data-dir", default="var", help="where the embedded Redis keeps its data")
     up.set_defaults(run=_up)
 
@@ -332,14 +362,21 @@ def parser() -> argparse.ArgumentParser:
     show = commands.add_parser(
         "demo",
         help="watch a game of bots on a running service, move by move",
-        description="Creates a game whose seats are all bots on the service at --url, shows "
+        description="Creates a game whose seats are all bots on the service at --url (by "
+        "default the `foxden up` running in --data-dir, on whatever port it serves), shows "
         "each event as it happens, then the result table. The service's worker moves the bots "
         "(`foxden up` and `make run` start one).",
     )
     show.add_argument(
         "--url",
-        default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}",
-        help="the running service (default %(default)s)",
+        default=None,
+        help="the running service (default: the foxden up running in --data-dir, as replay "
+        "and audit find it, else http://127.0.0.1:$PORT, PORT defaulting to 8000)",
+    )
+    show.add_argument(
+        "--data-dir",
+        default="var",
+        help="without --url, show the game on the foxden up running here (default var)",
     )
     show.add_argument(
         "--game",

@@ -20,7 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -42,10 +42,12 @@ class DemoError(Exception):
 
 
 class Client:
-    """A tiny JSON client on ``base_url`` (urllib; no dependency)."""
+    """A tiny JSON client on ``base_url`` (urllib; no dependency); ``found`` says where that
+    address came from, for the message when nothing answers there."""
 
-    def __init__(self, base_url: str) -> None:
+    def __init__(self, base_url: str, found: str | None = None) -> None:
         self.base_url = base_url.rstrip("/")
+        self.found = found
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -62,8 +64,9 @@ class Client:
         except urllib.error.HTTPError as error:
             raise DemoError(f"{method} {path} answered {error.code}: {_problem(error)}") from None
         except (urllib.error.URLError, OSError) as error:
+            where = f"{self.base_url} ({self.found})" if self.found else self.base_url
             raise DemoError(
-                f"cannot reach Foxden at {self.base_url} ({_reason(error)}); "
+                f"cannot reach Foxden at {where}: {_reason(error)}; "
                 "start it with `make run` or `foxden up`, or pass --url"
             ) from None
 
@@ -430,9 +433,16 @@ def run(
     *,
     out: TextIO,
     stall_s: float = 30.0,
+    found: str | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> dict[str, Any]:
-    """Create the game, show it, and return its final summary (raises ``DemoError``)."""
-    client = Client(base_url)
+    """Create the game, show it, and return its final summary (raises ``DemoError``).
+
+    ``found`` says how ``base_url`` was chosen (shown if nothing answers there); ``clock`` and
+    ``sleep`` pace the display.
+    """
+    client = Client(base_url, found)
     entry, seats = choose_setup(client.request("GET", "/v1/catalog"), game, players, strategy)
     created = client.request(
         "POST", "/v1/games", {"game": game, "seats": seats, "options": {"bot_delay_ms": 0}}
@@ -449,7 +459,7 @@ def run(
         for event in follow(client, game_id, stall_s=stall_s):
             progress.see(event)
             if delay > 0 and event.get("cause") is not None and event["by"].get("seat") is not None:
-                _pause(screen, progress, delay)
+                _pause(screen, progress, delay, clock, sleep)
             marker = "*" if event.get("cause") is not None else " "
             screen.line(f"{event['version']:>5} {marker} {describe(game, event)}")
             screen.status(progress.text())
@@ -465,12 +475,18 @@ def run(
     return summary
 
 
-def _pause(screen: Screen, progress: Progress, delay: float) -> None:
+def _pause(
+    screen: Screen,
+    progress: Progress,
+    delay: float,
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+) -> None:
     """Wait ``delay`` seconds, turning the spinner meanwhile."""
-    end = time.monotonic() + delay
-    while (left := end - time.monotonic()) > 0:
+    end = clock() + delay
+    while (left := end - clock()) > 0:
         screen.status(progress.text())
-        time.sleep(min(0.1, left))
+        sleep(min(0.1, left))
 
 
 def demo(
@@ -482,16 +498,18 @@ def demo(
     *,
     out: TextIO | None = None,
     stall_s: float = 30.0,
+    found: str | None = None,
 ) -> int:
     """Create an all-bot game on the service at ``base_url`` and show it; the exit status.
 
     ``strategy`` is a bot strategy of the game, or several separated by commas, dealt to the
     seats in turn (``greedy,random``); ``players`` defaults to 3 (or the game's minimum);
-    ``delay`` is the pause in seconds before each move is shown.
+    ``delay`` is the pause in seconds before each move is shown; ``found`` says how
+    ``base_url`` was chosen (``foxden demo`` finds the running service as ``replay`` does).
     """
     out = out or sys.stdout
     try:
-        run(base_url, game, players, strategy, delay, out=out, stall_s=stall_s)
+        run(base_url, game, players, strategy, delay, out=out, stall_s=stall_s, found=found)
     except DemoError as error:
         print(f"foxden demo: {error}", file=sys.stderr)
         return 1

@@ -15,6 +15,12 @@ reader has read (``Subscription.position``); it reads the events from its own st
 there itself (``XRANGE``, the catch-up) and takes everything later from its queue, skipping any
 version it has already sent.
 
+Caps: a process holds at most ``max_streams`` streams (then 503 ``too_many_streams``), and
+one client at most ``max_per_client`` of them (then 429 ``too_many_streams_per_client``), a
+client being the address a stream comes from and, apart, the seat it streams for: one address
+opened a thousand streams in three seconds, within its request limit, and left none for anyone
+else. Counted per process, in memory: with N processes a client may hold N times as many.
+
 Written against ``threading`` and ``queue`` only, so the same code runs on threads (tests,
 gthread) and on greenlets (gevent patches both before the app is imported).
 """
@@ -26,7 +32,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +40,7 @@ import redis
 
 from domain.match import ENDED, FINAL_EVENTS, MatchState
 from events.envelope import Envelope
-from service import metrics
+from service import capacity, metrics
 from service.errors import ServiceError
 from service.games import GameService
 
@@ -53,6 +59,13 @@ class TooManyStreams(ServiceError):
     """The process holds as many streams as it may (``FOXDEN_STREAMS_PER_PROCESS``)."""
 
     code, status = "too_many_streams", 503
+
+
+class TooManyStreamsPerClient(ServiceError):
+    """The client (its address, or its seat) holds as many of the process's streams as one
+    client may (``FOXDEN_STREAMS_PER_CLIENT``)."""
+
+    code, status = "too_many_streams_per_client", 429
 
 
 @dataclass
@@ -74,6 +87,20 @@ class Batch:
             shown = service.shown(self.state, self.envelopes, viewer)
             found = self._rendered[key] = rendered(shown, fmt)
         return found
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Whom a stream shows the game to: a seat and the hash of the token that held it when the
+    stream opened, or nobody in particular (``seat`` None, a spectator)."""
+
+    seat: int | None = None
+    holder: str | None = None
+
+    def still_holds(self, state: MatchState) -> bool:
+        """Whether the seat is still the holder's in ``state``: a seat given back before the
+        start may be taken by someone else, whose hand this stream must never show."""
+        return self.seat is None or state.seat_of_token_hash(self.holder or "") == self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +143,7 @@ class Subscription:
     queue: queue.Queue = field(default_factory=lambda: queue.Queue(QUEUE_BATCHES))
     behind: bool = False  # its queue overflowed: it catches up from Redis and joins again
     closed: bool = False
+    clients: tuple[str, ...] = ()  # whom it counts against (see ``LiveHub.subscribe``)
 
 
 @dataclass(eq=False)
@@ -127,12 +155,23 @@ class _Game:
 class LiveHub:
     """The readers and subscriptions of one process."""
 
-    def __init__(self, service: GameService, *, block_ms: int, max_streams: int) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        block_ms: int,
+        max_streams: int,
+        max_per_client: int = capacity.DEFAULT_STREAMS_PER_CLIENT,
+    ) -> None:
         self.service = service
         self.block_ms = block_ms
         self.max_streams = max_streams
+        self.max_per_client = capacity.client_cap(max_per_client, max_streams)
         self._games: dict[str, _Game] = {}
         self._open = 0
+        # Open streams by client; a client leaves it with its last stream, so it never holds
+        # more entries than there are open streams.
+        self._per_client: dict[str, int] = {}
         self._lock = threading.Lock()
 
     @property
@@ -145,12 +184,26 @@ class LiveHub:
 
     # --- subscriptions -------------------------------------------------------------------------
 
-    def subscribe(self, game_id: str, head: int) -> Subscription:
-        """A place at ``game_id``, whose latest version the caller has seen is ``head``.
+    def open_streams_of(self, client: str) -> int:
+        return self._per_client.get(client, 0)
 
-        Raises TooManyStreams (503, Retry-After) when the process holds its cap; nothing waits.
+    def subscribe(self, game_id: str, head: int, clients: Iterable[str] = ()) -> Subscription:
+        """A place at ``game_id``, whose latest version the caller has seen is ``head``, counted
+        against each of ``clients`` (the address, the seat: opaque keys).
+
+        Raises TooManyStreamsPerClient (429, Retry-After) when one of ``clients`` holds its
+        cap, else TooManyStreams (503, Retry-After) when the process holds its own; nothing
+        waits. The client's cap comes first: a client at its own cap is told so, never sent
+        to retry a process that would refuse it again.
         """
+        clients = tuple(clients)
         with self._lock:
+            if any(self._per_client.get(c, 0) >= self.max_per_client for c in clients):
+                raise TooManyStreamsPerClient(
+                    f"one client holds at most {self.max_per_client} streams of this process;"
+                    " close one first",
+                    retry_after=STREAM_RETRY_AFTER_S,
+                )
             if self._open >= self.max_streams:
                 metrics.STREAMS_REFUSED.inc()
                 raise TooManyStreams(
@@ -158,8 +211,10 @@ class LiveHub:
                     retry_after=STREAM_RETRY_AFTER_S,
                 )
             self._open += 1
+            for client in clients:
+                self._per_client[client] = self._per_client.get(client, 0) + 1
             metrics.STREAMS_OPEN.inc()
-            return self._join(game_id, Subscription(game_id, head))
+            return self._join(game_id, Subscription(game_id, head, clients=clients))
 
     def _join(self, game_id: str, subscription: Subscription) -> Subscription:
         # Under self._lock.
@@ -190,6 +245,12 @@ class LiveHub:
                 return
             subscription.closed = True
             self._open -= 1
+            for client in subscription.clients:
+                left = self._per_client[client] - 1
+                if left:
+                    self._per_client[client] = left
+                else:
+                    del self._per_client[client]
             metrics.STREAMS_OPEN.dec()
             game = self._games.get(subscription.game_id)
             if game is not None:
@@ -246,13 +307,14 @@ class LiveHub:
         self,
         subscription: Subscription,
         state: MatchState,
-        viewer: int | None,
+        watcher: Viewer,
         after: int,
         fmt: str,
         *,
         client_gone: Callable[[], bool] = lambda: False,
     ) -> Iterator[bytes]:
-        """The events after ``after`` as ``viewer`` sees them, then live until the game ends.
+        """The events after ``after`` as ``watcher`` sees them, then live until the game ends,
+        or until ``watcher``'s seat changes hands (the client, reconnecting, is told why).
 
         ``state`` is the game's latest state as the caller loaded it (it decides what the
         catch-up shows). A heartbeat (``HEARTBEATS[fmt]``) goes out after ``block_ms`` without
@@ -260,8 +322,10 @@ class LiveHub:
         write failing). The caller unsubscribes when the response closes.
         """
         service, wait_s, game_id = self.service, self.block_ms / 1000, subscription.game_id
-        sent = after
+        viewer, sent = watcher.seat, after
         while True:
+            if not watcher.still_holds(state):
+                return
             # The catch-up: this stream's own reads, up to where the reader took over.
             while sent < subscription.position:
                 envelopes = service.store.read(
@@ -282,6 +346,8 @@ class LiveHub:
                         return
                     yield HEARTBEATS[fmt]
                     continue
+                if not watcher.still_holds(batch.state):
+                    return
                 for item in batch.render(service, viewer, fmt):
                     if item.version > sent:
                         yield item.text

@@ -15,7 +15,8 @@ gunicorn config file). ``gthread`` is still there (``--worker-class gthread``) f
 serves no streams.
 
 Under either worker, gunicorn is made to send a small answer's head and body in one write
-(``send_headers_with_body``), which it has no setting for.
+(``send_headers_with_body``), which it has no setting for, and its own error answers (a request
+it refuses before the app sees it) are problems like the app's (``service.gunicorn_errors``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from werkzeug.exceptions import RequestTimeout
 
+from service import gunicorn_errors
 from service.capacity import streams_per_process
 
 DEFAULT_BODY_TIMEOUT_S = 10.0
@@ -174,6 +176,7 @@ def wsgi_app() -> Any:
     app = create_app(build_service())
     app.wsgi_app = BodyTimeout(app.wsgi_app, body_timeout_s())  # type: ignore[method-assign]
     send_headers_with_body()  # for gunicorn, whichever way it was started; others never call it
+    gunicorn_errors.install()  # the same: only gunicorn calls what it replaces
     return app
 
 
@@ -197,6 +200,17 @@ WORKER_CLASSES = ("gevent", "gthread")
 # the stream cap plus this: past the cap a new stream is still accepted and answered 503,
 # instead of waiting unseen in the accept queue (stack notes 2 §2).
 REQUEST_CONNECTIONS = 1000
+# What gunicorn reads of a request's head before it answers with an error page of its own.
+# The request line goes to gunicorn's maximum, so that the app, which refuses a target past
+# 4 KiB (service.api.framework), answers the over-long ones itself as problem+json. The
+# headers stay at gunicorn's defaults: it buffers up to fields x field size (800 KiB) of them
+# per connection, and a gevent process holds a thousand connections; the app refuses past 64
+# headers or 4 KiB in one, so again it answers first.
+REQUEST_HEAD_LIMITS = {
+    "limit_request_line": 8190,
+    "limit_request_fields": 100,
+    "limit_request_field_size": 8190,
+}
 
 
 def options(
@@ -217,6 +231,7 @@ def options(
         # gunicorn 27's control socket is one file per user, shared by every gunicorn on
         # the machine; Foxden does not use it.
         "control_socket_disable": True,
+        **REQUEST_HEAD_LIMITS,
     }
     if worker_class == "gevent":
         chosen["worker_connections"] = streams_per_process() + REQUEST_CONNECTIONS

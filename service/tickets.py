@@ -38,16 +38,22 @@ class StreamTickets:
         self._client = client
         self.ttl = ttl
 
-    def issue(self, game_id: str, seat: int) -> tuple[str, str]:
-        """A new ticket for ``seat`` of ``game_id`` and when it expires (ISO 8601, UTC)."""
+    def issue(self, game_id: str, seat: int, holder: str) -> tuple[str, str]:
+        """A new ticket for ``seat`` of ``game_id``, issued to the token whose hash is
+        ``holder``, and when it expires (ISO 8601, UTC)."""
         ticket = secrets.token_urlsafe(24)
-        self._client.set(_key(game_id, ticket), seat, ex=self.ttl)
+        self._client.set(_key(game_id, ticket), f"{seat} {holder}", ex=self.ttl)
         expires = datetime.now(UTC) + timedelta(seconds=self.ttl)
         return ticket, expires.isoformat(timespec="seconds").replace("+00:00", "Z")
 
-    def seat(self, game_id: str, ticket: str) -> int | None:
-        """The seat a live ticket of ``game_id`` names; ``None`` when unknown or expired."""
+    def holder(self, game_id: str, ticket: str) -> tuple[int, str] | None:
+        """The seat a live ticket of ``game_id`` names and the hash of the token it was issued
+        to (the stream is that token's: refused once the token no longer holds the seat);
+        ``None`` when unknown or expired."""
         if not 16 <= len(ticket) <= 128:
             return None
         value = self._client.get(_key(game_id, ticket))
-        return int(value) if value is not None else None
+        if value is None:
+            return None
+        seat, _, holder = (value.decode() if isinstance(value, bytes) else value).partition(" ")
+        return int(seat), holder

@@ -20,6 +20,7 @@ starts ``workers`` ``foxden worker`` processes of its own and stops them by pid 
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import os
@@ -43,6 +44,28 @@ STALL_S = 300.0  # a game that has not moved for this long is reported, not wait
 
 class TournamentError(Exception):
     """A tournament that cannot run as asked (an unknown strategy, a stalled game)."""
+
+
+# The extra `foxden[tournament]` (pyproject.toml): the API never imports these, so a plain
+# `pip install foxden` lacks them.
+EXTRA = ("openskill", "matplotlib", "rich")
+INSTALL_EXTRA = "pip install 'foxden[tournament]'"
+
+
+def require_extra() -> None:
+    """Raise ``TournamentError`` naming the pip command unless the extra is importable.
+
+    Checked before anything starts: otherwise the first missing import would surface as a
+    traceback, and openskill's or matplotlib's only after every game was played.
+    """
+    for name in EXTRA:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            raise TournamentError(
+                f"{name} is not installed; the tournament extra (openskill, matplotlib, rich) "
+                f"installs with: {INSTALL_EXTRA}"
+            ) from None
 
 
 @dataclass
@@ -379,6 +402,7 @@ def run(
     progress: bool = True,
 ) -> dict[str, Any]:
     """The whole command: service, workers if none runs, games, files. Returns the summary."""
+    require_extra()
     from rich.progress import Progress
 
     from service.bootstrap import build_service

@@ -1,9 +1,14 @@
-"""``foxden worker``: an RQ ``SimpleWorker`` on every Foxden queue, with its housekeeper thread.
+"""``foxden worker``: an RQ ``SimpleWorker`` with its housekeeper and timer mover threads.
+
+A worker takes the timer queue (turn timeouts, table expiries) first, then maintenance, then
+bot moves. A timer worker (``foxden worker --timers``) takes the timer queue alone: it never
+runs a bot's search, so a timer that falls due while every other worker is searching still runs
+at once. ``foxden up`` starts one beside its workers.
 
 The housekeeper does what ``rq worker --with-scheduler`` would, and a little more:
 
-* it moves due scheduled jobs (bot delays, turn timeouts) to their queues, while it holds the
-  scheduler lease (one worker at a time);
+* it moves due delayed bot jobs to their queue, while it holds the scheduler lease (one worker
+  at a time);
 * it keeps this worker's liveness key fresh, so that the sweeper can tell a job abandoned by a
   killed worker from one still running;
 * once per sweep period (one worker per period) it enqueues the sweeper job.
@@ -13,6 +18,11 @@ checks on its parent, so a worker killed with SIGKILL leaves it running; and whe
 worker dies, its lock lives on for 61 s and the other workers try to take it only at their
 maintenance, every 10 minutes, so bot delays and turn timeouts would stall that long. A thread
 dies with its process, and the lease here lives 3 s.
+
+The timer mover queues each timer at its own due time (RQ's scheduler works in whole seconds,
+which made a turn's timeout up to 1.5 s late), while it holds the timer lease. Every worker
+runs one, so timers move whether or not a timer worker runs; a mover in a worker busy with a
+search still wakes on time (it waits in Redis and in ``Event.wait``, which release the GIL).
 
 Why ``SimpleWorker``: it runs jobs in its own process instead of forking one per job, so the
 service's state cache stays warm between jobs (several times the throughput of a forking
@@ -28,6 +38,8 @@ import logging
 import os
 import signal
 import threading
+import time
+from collections.abc import Callable
 
 import redis
 from rq import SimpleWorker
@@ -43,14 +55,24 @@ from workers.scheduler import (
     FAILURE_TTL_S,
     RESULT_TTL_S,
     Names,
+    bot_queue,
+    move_due_timers,
+    named_queue,
     queue_prefix,
     queues,
+    timer_queue,
 )
 
 log = logging.getLogger(__name__)
 
 TICK_S = 0.5
 LEASE_TTL_MS = 3000
+# The timer mover looks at least this often (a new timer is due a second or more after it is
+# scheduled, so it is seen in time), and renews its lease this often; a mover that dies hands
+# over within the lease's life.
+TIMER_LOOK_S = 0.25
+TIMER_LEASE_TTL_MS = 1500
+TIMER_RENEW_S = 0.5
 SWEEP_JOB_TIMEOUT_S = 600
 DEFAULT_SWEEP_S = 10
 
@@ -79,11 +101,11 @@ class Housekeeper(threading.Thread):
         self.sweep_ms = max(1, round(sweep_s * 1000))
         self._lease = client.register_script(_LEASE_LUA)
         self._release = client.register_script(_RELEASE_LUA)
-        self._maintenance, *moves = queues(client, names)
-        self._due = DueJobMover(
-            [queue.name for queue in moves], connection=client, serializer=JSONSerializer
-        )
-        self._due.prepare_registries([queue.name for queue in moves])
+        self._maintenance = named_queue(client, names.maintenance)
+        # Only the bots' delays: the timers are the timer mover's.
+        delayed = [bot_queue(client, names).name]
+        self._due = DueJobMover(delayed, connection=client, serializer=JSONSerializer)
+        self._due.prepare_registries(delayed)
         self._stopping = threading.Event()
 
     def tick(self) -> None:
@@ -120,6 +142,60 @@ class Housekeeper(threading.Thread):
         with contextlib.suppress(redis.RedisError):
             self._release(keys=[self.names.scheduler_lease], args=[self.worker_name])
             self.redis.delete(self.names.alive(self.worker_name))
+
+
+class TimerMover(threading.Thread):
+    """Queues each timer when it falls due, while this worker holds the timer lease."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        names: Names,
+        worker_name: str,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        super().__init__(name="foxden-timers", daemon=True)
+        self.redis, self.names, self.worker_name, self.clock = client, names, worker_name, clock
+        self._lease = client.register_script(_LEASE_LUA)
+        self._release = client.register_script(_RELEASE_LUA)
+        self._holding, self._renew_at = False, 0.0
+        self._stopping = threading.Event()
+
+    def step(self) -> float:
+        """Renew the lease when due; if held, queue the due timers. How long to wait next."""
+        now = self.clock()
+        if now >= self._renew_at:
+            args = [self.worker_name, TIMER_LEASE_TTL_MS]
+            self._holding = bool(self._lease(keys=[self.names.timer_lease], args=args))
+            self._renew_at = now + TIMER_RENEW_S
+        if not self._holding:
+            return TIMER_LOOK_S
+        following = move_due_timers(self.redis, self.names, now)
+        if following is None:
+            return TIMER_LOOK_S
+        return min(TIMER_LOOK_S, max(0.0, following - self.clock()))
+
+    def run(self) -> None:
+        failing = False
+        wait = 0.0
+        while not self._stopping.wait(wait):
+            try:
+                wait = self.step()
+            except Exception as error:  # a Redis blip must not end the thread
+                if not failing:
+                    log.warning("timer mover: failed (%r); retrying", error)
+                failing, wait = True, TIMER_LOOK_S
+            else:
+                if failing:
+                    log.warning("timer mover: moving timers again")
+                failing = False
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self.is_alive():
+            self.join(5)
+        with contextlib.suppress(redis.RedisError):
+            self._release(keys=[self.names.timer_lease], args=[self.worker_name])
 
 
 # How long a worker waits between attempts to reach Redis: doubling from the first to the last.
@@ -212,8 +288,11 @@ def _bury(worker: SimpleWorker | None) -> None:
         worker.pubsub_thread.stop()
 
 
-def run_worker(*, burst: bool = False, name: str | None = None) -> int:
+def run_worker(*, burst: bool = False, name: str | None = None, timers: bool = False) -> int:
     """Run until SIGTERM/SIGINT (or, with ``burst``, until the queues are empty).
+
+    With ``timers``, the worker takes the timer queue alone (a timer worker); else every queue,
+    timers first.
 
     Redis may go away at any moment, or be away when the worker starts: the worker then waits
     for it (logging each attempt, with backoff), and carries on once it answers, as a new RQ
@@ -250,7 +329,7 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
         _bury(previous)
         try:
             worker = FoxdenWorker(
-                queues(rq_connection, names),
+                [timer_queue(rq_connection, names)] if timers else queues(rq_connection, names),
                 connection=rq_connection,
                 serializer=JSONSerializer,
                 name=f"{name}.{incarnation}" if name and incarnation else name,
@@ -265,18 +344,24 @@ def run_worker(*, burst: bool = False, name: str | None = None) -> int:
 
 
 def _work(worker: FoxdenWorker, client: redis.Redis, names: Names, burst: bool, level: str) -> bool:
-    """Run ``worker`` with its housekeeper; True when it ended as asked (signal, burst done)."""
-    housekeeper = None
+    """Run ``worker`` with its housekeeper and timer mover; True when it ended as asked
+    (signal, burst done)."""
+    threads: list[Housekeeper | TimerMover] = []
     try:
         housekeeper = Housekeeper(client, names, worker.name, sweep_every_s())
+        threads.append(housekeeper)
         housekeeper.tick()  # a burst worker also runs what is due now
+        mover = TimerMover(client, names, worker.name)
+        threads.append(mover)
+        mover.step()
         housekeeper.start()
+        mover.start()
         worker.work(burst=burst, logging_level=level)
     except REDIS_DOWN:
         pass  # RQ's own clean-up needs Redis too; decided below
     finally:
-        if housekeeper is not None:
-            housekeeper.stop()
+        for thread in threads:
+            thread.stop()
     if worker.stop_signalled:
         return True
     if not burst:

@@ -6,9 +6,14 @@ correctness rests on the expected version and the ``since`` check in ``GameServi
 never on RQ's uniqueness (``unique=True`` would also refuse an id whose finished record is
 still kept).
 
-The names of what the workers of one deployment share (queues, the scheduler lease, the sweep
-token, worker liveness keys) start with ``FOXDEN_QUEUE_PREFIX`` (default ``foxden``), so that
-test runs on one Redis database need not share workers. Job ids do not: a game belongs to the
+Timers (turn timeouts, table expiries) have a queue of their own, which every worker takes first
+and a timer worker (``foxden worker --timers``) takes alone, so that no timer waits behind a bot's
+search. A timer waits in RQ's scheduled registry under its exact due time (RQ's own scores are
+whole seconds) until a worker's timer mover (``workers.runner.TimerMover``) queues it.
+
+The names of what the workers of one deployment share (queues, the scheduler and timer leases,
+the sweep token, worker liveness keys) start with ``FOXDEN_QUEUE_PREFIX`` (default ``foxden``), so
+that test runs on one Redis database need not share workers. Job ids do not: a game belongs to the
 database, and a sweeper that finds one of its jobs missing from its own queues adopts it.
 """
 
@@ -34,6 +39,9 @@ JOB_FUNCTIONS = {
     TIMEOUT: "workers.jobs.turn_timeout",
     EXPIRY: "workers.jobs.expire_table",
 }
+# The jobs of the timer queue: each is due at a time a player was told (a turn's deadline, a
+# table's expiry) and takes milliseconds.
+TIMERS = frozenset({TIMEOUT, EXPIRY})
 # A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
 RESULT_TTL_S = 60
 FAILURE_TTL_S = 3600
@@ -41,9 +49,11 @@ DEFAULT_JOB_TIMEOUT_S = 30  # a bot move takes milliseconds; a search bot may ta
 # How long a worker's liveness key outlives its last beat: a job STARTED by a worker whose
 # key is gone was abandoned (the worker was killed), and the sweeper schedules it again.
 ALIVE_TTL_MS = 3000
-# A scheduled job is moved to its queue on a whole second (stack notes 3.1), by a housekeeper
+# A scheduled bot job is moved to its queue on a whole second (stack notes 3.1), by a housekeeper
 # that looks twice a second: delays shorter than this are waited out by the job instead.
 SCHEDULER_TICK_S = 1.0
+# The most timers one move of the timer mover queues (the rest wait for its next look, at once).
+TIMER_BATCH = 1000
 
 
 def queue_prefix() -> str:
@@ -79,6 +89,10 @@ class Names:
         return f"{self.prefix}:scheduler-lease"
 
     @property
+    def timer_lease(self) -> str:
+        return f"{self.prefix}:timer-lease"
+
+    @property
     def sweep_token(self) -> str:
         return f"{self.prefix}:sweep-token"
 
@@ -89,28 +103,62 @@ class Names:
 def queues(connection: redis.Redis, names: Names) -> list[Queue]:
     """Every queue, in the order a worker takes jobs from them.
 
-    Maintenance (the sweeper, at most one job per period) comes first so that a backlog of
-    moves cannot starve it.
+    Timers come first: each was promised for a time, takes milliseconds, and there are at most
+    a few per game, so they cannot starve the rest. Maintenance (the sweeper, at most one job per
+    period) comes before the bots so that a backlog of moves cannot starve it.
     """
-    return [
-        Queue(name, connection=connection, serializer=JSONSerializer)
-        for name in (names.maintenance, names.bots, names.timeouts)
+    order = (names.timeouts, names.maintenance, names.bots)
+    return [named_queue(connection, name) for name in order]
+
+
+def timer_queue(connection: redis.Redis, names: Names) -> Queue:
+    """The queue of turn timeouts and table expiries (all that a timer worker takes)."""
+    return named_queue(connection, names.timeouts)
+
+
+def bot_queue(connection: redis.Redis, names: Names) -> Queue:
+    return named_queue(connection, names.bots)
+
+
+def named_queue(connection: redis.Redis, name: str) -> Queue:
+    return Queue(name, connection=connection, serializer=JSONSerializer)
+
+
+def due_at(delay_s: float, now: float | None = None) -> datetime:
+    """When a delayed bot job may run: never early, so rounded up to the scheduler's second.
+
+    RQ truncates a scheduled time to the second (stack notes 3.1); left alone, a 1 s delay
+    could end almost at once. Rounded up, it ends between ``delay_s`` and about ``delay_s`` +
+    1.5 s (the housekeeper looks twice a second). Timers do not go this way: see
+    ``move_due_timers``.
+    """
+    return datetime.fromtimestamp(math.ceil((time.time() if now is None else now) + delay_s), UTC)
+
+
+def move_due_timers(connection: redis.Redis, names: Names, now: float) -> float | None:
+    """Queue every timer due at ``now`` (a Unix time); the due time of the next one to wait,
+    or None when none waits.
+
+    What RQ's scheduler does for a queue, but at each timer's own time instead of on whole
+    seconds. Two movers at once (while the timer lease changes hands) may both queue a timer:
+    it then runs twice, which a timer job allows.
+    """
+    queue = timer_queue(connection, names)
+    registry = queue.scheduled_job_registry
+    due = [
+        job_id.decode()
+        for job_id in connection.zrangebyscore(registry.key, 0, now, start=0, num=TIMER_BATCH)
     ]
-
-
-def absolute(instant: str) -> datetime:
-    """When a job due at ``instant`` (ISO 8601) may run, rounded up like a delay."""
-    return due_at(datetime.fromisoformat(instant).timestamp() - time.time())
-
-
-def due_at(delay_s: float) -> datetime:
-    """When a delayed job may run: never early, so rounded up to the scheduler's whole second.
-
-    RQ truncates a scheduled time to the second (stack notes 3.1); left alone, a 1 s turn
-    limit could fire almost at once. Rounded up, it fires between ``delay_s`` and about
-    ``delay_s`` + 1.5 s (the housekeeper looks twice a second).
-    """
-    return datetime.fromtimestamp(math.ceil(time.time() + delay_s), UTC)
+    if due:
+        jobs = Job.fetch_many(due, connection=connection, serializer=JSONSerializer)
+        with connection.pipeline() as pipe:
+            for job_id, job in zip(due, jobs, strict=True):
+                if job is not None:  # its record expired: nothing left to run
+                    queue.enqueue_job(job, pipeline=pipe)
+                registry.remove(job_id, pipeline=pipe)
+            pipe.execute()
+    following = connection.zrange(registry.key, 0, 0, withscores=True)
+    return float(following[0][1]) if following else None
 
 
 class RQScheduler:
@@ -122,13 +170,14 @@ class RQScheduler:
         *,
         prefix: str | None = None,
         job_timeout: int | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.connection = connection
         self.names = Names(prefix or queue_prefix())
         self.job_timeout = job_timeout or job_timeout_s()
-        _, bots, timeouts = queues(connection, self.names)
-        # A table's expiry is a timer like a turn's.
-        self._queue = {BOT: bots, TIMEOUT: timeouts, EXPIRY: timeouts}
+        self.clock = clock
+        timers = timer_queue(connection, self.names)
+        self._queue = {BOT: bot_queue(connection, self.names), TIMEOUT: timers, EXPIRY: timers}
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:
         """Enqueue (or, with a delay, schedule) every job, each in a transaction of its own.
@@ -167,17 +216,32 @@ class RQScheduler:
             "failure_ttl": FAILURE_TTL_S,
         }
         function = JOB_FUNCTIONS[job.kind]
-        if job.due_at is not None:  # an absolute time (a table's expiry)
-            queue.enqueue_at(absolute(job.due_at), function, *args, **options)
+        if job.kind in TIMERS and (due := self._timer_due(job)) > self.clock():
+            # RQ's ``enqueue_at`` records the job but scores it in whole seconds (truncated:
+            # early); the score is set to the exact time in the same transaction.
+            with self.connection.pipeline() as pipe:
+                at = datetime.fromtimestamp(due, UTC)
+                queue.enqueue_at(at, function, *args, pipeline=pipe, **options)
+                pipe.zadd(queue.scheduled_job_registry.key, {job.job_id: due})
+                pipe.execute()
+        elif job.kind in TIMERS:  # due already (a sweep adopting a late expiry)
+            queue.enqueue(function, *args, **options)
         elif job.delay_s >= SCHEDULER_TICK_S:
-            queue.enqueue_at(due_at(job.delay_s), function, *args, **options)
+            queue.enqueue_at(due_at(job.delay_s, self.clock()), function, *args, **options)
         elif job.delay_s > 0:
             # Below the scheduler's tick a delay would last a whole tick: the job is queued
             # now and waits out the rest of its delay itself (see ``workers.jobs``).
-            not_before_ms = math.ceil((time.time() + job.delay_s) * 1000)
+            not_before_ms = math.ceil((self.clock() + job.delay_s) * 1000)
             queue.enqueue(function, *args, not_before_ms, **options)
         else:
             queue.enqueue(function, *args, **options)
+
+    def _timer_due(self, job: FollowUp) -> float:
+        """A timer's due time (Unix time): its absolute time (a table's expiry), or its delay
+        from now (a turn)."""
+        if job.due_at is not None:
+            return datetime.fromisoformat(job.due_at).timestamp()
+        return self.clock() + job.delay_s
 
     def missing(self, jobs: Sequence[FollowUp]) -> list[FollowUp]:
         """The jobs that nothing will run: never enqueued, lost, failed, finished, abandoned.

@@ -39,6 +39,8 @@ def defaults() -> dict[str, Any]:
         "TRUSTED_PROXIES": os.environ.get("FOXDEN_TRUSTED_PROXIES", "0"),
         # Open event streams one process holds; beyond it a new stream is a 503.
         "STREAMS_PER_PROCESS": capacity.streams_per_process(),
+        # Open event streams of one address, and of one seat, in a process: beyond it a 429.
+        "STREAMS_PER_CLIENT": capacity.streams_per_client(),
         "STREAM_TICKET_TTL_S": tickets.ttl_s(),
         # The largest request body read (a 413 beyond): a command or a new table is a few
         # hundred bytes, and a body is held in memory whole.
@@ -66,6 +68,7 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         service,
         block_ms=int(app.config["SSE_BLOCK_MS"]),
         max_streams=int(app.config["STREAMS_PER_PROCESS"]),
+        max_per_client=int(app.config["STREAMS_PER_CLIENT"]),
     )
     app.extensions["foxden.tickets"] = tickets.StreamTickets(
         service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])

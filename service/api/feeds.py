@@ -2,7 +2,8 @@
 Events (live), with the stream tickets a browser's ``EventSource`` opens its seat's stream with.
 
 Live streams go through the process's ``LiveHub`` (service/live.py): one read per game per
-process, fanned out; at most ``STREAMS_PER_PROCESS`` at once, then 503 with Retry-After.
+process, fanned out; at most ``STREAMS_PER_PROCESS`` at once, then 503 with Retry-After, and
+at most ``STREAMS_PER_CLIENT`` of them per address and per seat, then 429 with Retry-After.
 
 Every event is shown as the caller may see it: the envelope (version, type, at, by,
 command_id, hashes) is public, the private parts of ``data`` and ``cause`` are removed until the
@@ -21,6 +22,7 @@ from flask import Blueprint, Response, current_app, json, request
 from service.api.http import (
     bearer_token,
     caller_seat,
+    caller_token_hash,
     flag_arg,
     games,
     int_arg,
@@ -32,7 +34,7 @@ from service.api.jsonio import answer
 from service.api.problems import BadRequest
 from service.errors import Unauthorized
 from service.games import GameService
-from service.live import LiveHub, finished_and_sent
+from service.live import LiveHub, Viewer, finished_and_sent
 
 bp = Blueprint("feeds", __name__)
 
@@ -44,9 +46,10 @@ NDJSON = "application/x-ndjson"
 def events(game_id: str) -> Response:
     seat = caller_seat(game_id, required=False)
     after = int_arg("after", 0, 0, 10**12) or 0
+    follow = flag_arg("follow")  # read for JSON too, where it means nothing: a bad value is a 400
     if request.accept_mimetypes.best_match(["application/json", NDJSON]) == NDJSON:
-        if flag_arg("follow"):
-            return _live(game_id, seat, after, "ndjson", NDJSON)
+        if follow:
+            return _live(game_id, Viewer(seat, caller_token_hash()), after, "ndjson", NDJSON)
         limit = int_arg("limit", None, 1, 10**9)
         return Response(_ndjson(games(), game_id, seat, after, limit), mimetype=NDJSON)
     limit = int_arg("limit", PAGE_DEFAULT, 1, PAGE_MAX) or PAGE_DEFAULT
@@ -89,43 +92,51 @@ def _ndjson(
 def stream(game_id: str) -> Response:
     ticket = request.args.get("ticket")
     if ticket is None:
-        seat = caller_seat(game_id, required=False)
+        seat, holder = caller_seat(game_id, required=False), caller_token_hash()
     elif bearer_token() is not None:
         raise BadRequest("ambiguous_credentials", "send either Authorization or ?ticket=, not both")
     else:
-        seat = _ticket_seat(game_id, ticket)
+        seat, holder = _ticket_holder(game_id, ticket)
     last_id = request.headers.get("Last-Event-ID")
     if last_id is not None and last_id.isdigit():
         after = int(last_id)
     else:
         after = int_arg("after", 0, 0, 10**12) or 0
-    return _live(game_id, seat, after, "sse", "text/event-stream", retry=True)
+    return _live(game_id, Viewer(seat, holder), after, "sse", "text/event-stream", retry=True)
 
 
-def _ticket_seat(game_id: str, ticket: str) -> int:
-    latest(game_id)  # 404 for a game that does not exist
-    seat = current_app.extensions["foxden.tickets"].seat(game_id, ticket)
-    if seat is None:
+def _ticket_holder(game_id: str, ticket: str) -> tuple[int, str]:
+    """The seat a ticket opens and the hash of the token it was issued to, which must still
+    hold that seat in the latest state."""
+    head = latest(game_id)  # 404 for a game that does not exist
+    found = current_app.extensions["foxden.tickets"].holder(game_id, ticket)
+    if found is None:
         raise Unauthorized(
             "the stream ticket is not valid for this game, or it has expired; ask for a new one"
         )
-    return seat
+    seat, holder = found
+    if head.state.seat_of_token_hash(holder) != seat:
+        raise Unauthorized("the stream ticket's seat was given back; ask for a new one")
+    return found
 
 
 @bp.post("/v1/games/<game_id>/stream-tickets")
 def stream_ticket(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
     assert seat is not None
-    ticket, expires_at = current_app.extensions["foxden.tickets"].issue(game_id, seat)
+    holder = caller_token_hash()
+    assert holder is not None  # a seat was found for it
+    ticket, expires_at = current_app.extensions["foxden.tickets"].issue(game_id, seat, holder)
     stream_url = f"/v1/games/{game_id}/events/stream?ticket={ticket}"
     body = {"ticket": ticket, "expires_at": expires_at, "seat": seat, "stream": stream_url}
     return answer(body, status=201)
 
 
 def _live(
-    game_id: str, seat: int | None, after: int, fmt: str, mimetype: str, *, retry: bool = False
+    game_id: str, watcher: Viewer, after: int, fmt: str, mimetype: str, *, retry: bool = False
 ) -> Response:
-    """Catch up from ``after``, then follow live through the hub; end after the final event."""
+    """Catch up from ``after``, then follow live through the hub; end after the final event,
+    or as soon as the watcher's seat is no longer held by the token it streams for."""
     head = latest(game_id)  # 404 before the stream opens
     # Nothing can follow the head yet: a position past it would wait forever.
     after = min(after, head.version)
@@ -134,14 +145,28 @@ def _live(
     if finished_and_sent(head.state, after):
         return Response(prefix, mimetype=mimetype, headers=headers)
     hub: LiveHub = current_app.extensions["foxden.live"]
-    subscription = hub.subscribe(game_id, head.version)  # 503 beyond the cap, before any byte
+    # Refused beyond a cap (the client's: 429, the process's: 503) before any byte is sent.
+    subscription = hub.subscribe(game_id, head.version, stream_clients(game_id, watcher.seat))
     body = hub.stream(
-        subscription, head.state, seat, after, fmt, client_gone=_client_gone(request.environ)
+        subscription,
+        head.state,
+        watcher,
+        after,
+        fmt,
+        client_gone=_client_gone(request.environ),
     )
     response = Response(_prefixed(prefix, body), mimetype=mimetype, headers=headers)
     # Runs however the response ends (sent, client gone, never started): frees its place.
     response.call_on_close(lambda: hub.unsubscribe(subscription))
     return response
+
+
+def stream_clients(game_id: str, seat: int | None) -> tuple[str, ...]:
+    """Whom a stream counts against: its address (as the rate limit sees it, after any
+    trusted proxy), and the seat it streams for (by token or ticket), so that neither many
+    seats on one address nor one seat on many addresses holds more than a client's share."""
+    address = "a:" + (request.remote_addr or "unknown")
+    return (address,) if seat is None else (address, f"s:{game_id}:{seat}")
 
 
 def _prefixed(prefix: bytes, body: Iterator[bytes]) -> Iterator[bytes]:

@@ -32,7 +32,7 @@ from flask import Flask, Request, Response, g, request
 from flask.ctx import _AppCtxGlobals
 
 from service import metrics
-from service.api import http, params, problems
+from service.api import http, params, problems, ratelimit
 from service.api.ratelimit import RateLimits, Verdict
 from service.errors import GameNotFound, ServiceError
 from service.games import is_game_id
@@ -69,7 +69,8 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
         if endpoint.rpartition(".")[0] in http.API_BLUEPRINTS:
             game_id = (asked.view_args or {}).get("game_id")
             if game_id is not None and not is_game_id(game_id):
-                raise GameNotFound(f"no game {game_id!r}")
+                # Not echoed: it can be kilobytes long, and it names no game anyway.
+                raise GameNotFound("no game has this id (a game id is 32 lowercase hex digits)")
             if endpoint not in http.OWN_CREDENTIAL:
                 http.caller_of(asked, kept)  # raises for a token that is not valid
         if asked.query_string and asked.url_rule is not None:
@@ -96,7 +97,7 @@ def _count(limits: RateLimits, asked: Request, kept: _AppCtxGlobals) -> Verdict 
     """Count the request against its caller; ``None`` when Redis could not be asked, which
     must not turn every request into an error."""
     try:
-        verdict = limits.check(_caller_key(asked, kept))
+        verdict = limits.check_all(_callers(asked, kept))
     except redis.RedisError:
         return None
     asked.environ[VERDICT_KEY] = verdict
@@ -124,8 +125,9 @@ def _telling_rate_limits(wsgi_app: WSGIApp) -> WSGIApp:
     return app
 
 
-def _caller_key(asked: Request, kept: _AppCtxGlobals) -> str:
-    """Whom to count the request against: the seat of a valid token, else the address.
+def _callers(asked: Request, kept: _AppCtxGlobals) -> tuple[str, ...]:
+    """Whom to count the request against (``ratelimit.counted_as``): the address, and the seat
+    of a valid token; the seat alone on its own game's routes.
 
     Only a token that was checked counts as a caller of its own; anything else in the header
     (made up, padded, another game's) is counted against the address and then refused (after
@@ -136,6 +138,5 @@ def _caller_key(asked: Request, kept: _AppCtxGlobals) -> str:
         who = http.caller_of(asked, kept)
     except ServiceError:
         who = http.SPECTATOR
-    if who.seat is None:
-        return "a:" + (asked.remote_addr or "unknown")
-    return f"s:{who.game_id}:{who.seat}"
+    path_game = (asked.view_args or {}).get("game_id")
+    return ratelimit.counted_as(asked.remote_addr or "unknown", who.game_id, who.seat, path_game)

@@ -11,6 +11,7 @@ from flask import Request, Response, current_app, g, request
 from flask.ctx import _AppCtxGlobals
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
+from domain import match
 from service.api.problems import BadRequest, UnsupportedMediaType
 from service.errors import Forbidden, GameNotFound, ServiceError, Unauthorized
 from service.games import GameService, Loaded, is_game_id
@@ -167,6 +168,12 @@ def _authenticate(asked: Request, kept: _AppCtxGlobals) -> Caller:
     raise Unauthorized("the token is not valid")
 
 
+def caller_token_hash() -> str | None:
+    """The hash of the caller's token, when it holds a seat (what a stream is bound to)."""
+    token = bearer_token()
+    return match.token_hash(token) if token is not None and caller().seat is not None else None
+
+
 def caller_seat(game_id: str, *, required: bool) -> int | None:
     """The seat the caller's token acts for in this game; ``None`` for a spectator."""
     seat = caller().seat
@@ -247,15 +254,16 @@ def int_arg(name: str, default: int | None, minimum: int, maximum: int) -> int |
 
 
 def flag_arg(name: str) -> bool:
-    """A boolean query parameter: ``true``/``1`` or ``false``/``0`` (absent: false)."""
+    """A boolean query parameter: ``true``/``1`` or ``false``/``0`` (absent: false), exactly the
+    values the OpenAPI document lists (a ``TRUE`` there is a 400, as it is to any client that
+    checks its requests against the document)."""
     raw = request.args.get(name)
     if raw is None:
         return False
-    value = raw.strip().lower()
-    if value not in ("true", "1", "false", "0"):
+    if raw not in ("true", "1", "false", "0"):
         raise BadRequest(
             "invalid_parameter",
-            f"{name} must be true or false",
-            {name: ["Must be true or false."]},
+            f"{name} must be true, false, 1 or 0",
+            {name: ["Must be one of: true, false, 1, 0."]},
         )
-    return value in ("true", "1")
+    return raw in ("true", "1")

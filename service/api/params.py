@@ -13,7 +13,7 @@ import re
 import yaml
 from flask import Request
 
-from service.api.problems import BadRequest
+from service.api.problems import BadRequest, shortened
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 METHODS = ("get", "post", "put", "patch", "delete")
@@ -47,6 +47,6 @@ def refuse_unknown(table: dict[tuple[str, str], frozenset[str]], asked: Request)
     if unknown:
         raise BadRequest(
             "invalid_parameter",
-            f"unknown query parameter {unknown[0]!r}",
+            f"unknown query parameter {shortened(unknown[0])!r}",
             {name: ["Unknown parameter."] for name in unknown},
         )

@@ -32,6 +32,16 @@ RULE_STATUS = {
 }
 
 
+# The longest piece of a request that an error's ``detail`` repeats (a game id has 32
+# characters): a detail is for people, and a made-up name kilobytes long helps no one.
+ECHO_CHARS = 40
+
+
+def shortened(text: str) -> str:
+    """``text`` as a detail may repeat it: at most ``ECHO_CHARS`` characters."""
+    return text if len(text) <= ECHO_CHARS else text[: ECHO_CHARS - 1] + "…"
+
+
 def problem(
     status: int, code: str, detail: str, *, title: str | None = None, **extra: Any
 ) -> Response:

@@ -1,4 +1,10 @@
-"""Rate limits per checked seat (else per address): fixed windows in Redis, leased in batches.
+"""Rate limits per address and per checked seat: fixed windows in Redis, leased in batches.
+
+Whom a request counts against (:func:`counted_as`): a valid token's seat, alone, on the routes
+of its own game; the address on everything else, and the seat as well when the request carries
+a valid token. A token thus raises the limit only where it acts: with another game's path, or
+on a route about no game (creating a table, listing, the catalogue), it never lifts the
+address's limit, and a token spread over several addresses still meets its seat's.
 
 Every request is counted against a fixed window whose counter lives in Redis, so a limit holds
 across all API processes. Counting each request there cost a Redis round trip per request:
@@ -16,15 +22,23 @@ locally until they run out or the window ends:
   an excess;
 - once a window is full, the process refuses that caller locally until the window ends.
 
+Time is an injected monotonic clock in integer nanoseconds: a window's end in floats
+(``now + ttl / 1000``) came back as 60.000000000000455 s of a 60 s window, a ``Retry-After: 61``.
+A lease dies at the earliest the window can end (the clock read before the lease was asked
+for, plus the TTL Redis answered), so it never outlives its window in Redis; ``Retry-After``
+and ``RateLimit-Reset`` count to the latest it can end (the clock read after the reply, plus
+that TTL), rounded up, so a client that waits them out finds a new window, and neither ever
+exceeds the window.
+
 The spec (``"1200 per minute; 100 per second"``) is parsed by the ``limits`` library, whose
 fixed-window keys and periods these counters use.
 """
 
 from __future__ import annotations
 
-import math
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
@@ -39,6 +53,8 @@ LEASE_WAIT_S = 1.0
 # Expired leases are swept out once the table holds this many callers (or twice as many as
 # were left at the last sweep, so that many callers at once do not make every lease sweep).
 SWEEP_AT = 10_000
+NS = 1_000_000_000
+Clock = Callable[[], int]  # monotonic, in nanoseconds (``time.monotonic_ns``)
 
 # Take ``batch`` hits from the window's counter, starting the window on its first hit; answer
 # the count after them and the milliseconds left in the window.
@@ -64,10 +80,35 @@ def batch_size(limit: RateLimitItem) -> int:
     return max(1, min(MAX_BATCH, limit.amount // 100))
 
 
+def counted_as(
+    address: str, game_id: str | None, seat: int | None, path_game: str | None
+) -> tuple[str, ...]:
+    """The callers a request counts against, each of whose limits it must pass.
+
+    ``game_id`` and ``seat`` are those of the request's checked token (``None``: none, or
+    not valid), ``path_game`` the game its path names. A seat stands alone only on its own
+    game's routes: anywhere else a token would otherwise open a fresh budget per token for
+    any address holding one.
+    """
+    by_address = "a:" + address
+    if seat is None:
+        return (by_address,)
+    by_seat = f"s:{game_id}:{seat}"
+    if path_game is not None and path_game == game_id:
+        return (by_seat,)
+    return (by_address, by_seat)
+
+
+def _seconds_until(end: int, now: int) -> int:
+    """Whole seconds from ``now`` to ``end`` (nanoseconds), rounded up; 0 once past."""
+    return max(0, -((now - end) // NS))
+
+
 @dataclass
 class Lease:
     left: int  # hits this process may still grant in the window
-    ends: float  # time.monotonic() at which the window ends
+    ends: int  # clock time at which the lease dies: the earliest the window can end
+    window_end: int  # clock time by which the window has ended in Redis
     refused: bool = False  # the window is full for every process
     unleased: int = 0  # hits of the window no process had taken when this lease was taken
 
@@ -96,12 +137,13 @@ class Verdict:
 class RateLimits:
     """The limits of one spec, shared through Redis by every process that uses the same keys."""
 
-    def __init__(self, spec: str, client: Client) -> None:
+    def __init__(self, spec: str, client: Client, *, clock: Clock = time.monotonic_ns) -> None:
         self.limits: list[RateLimitItem] = parse_many(spec)
         # Each limit's key is the limits library's ``key_for(caller)``, built around the
         # caller once here rather than joined from its parts on every request.
         self._keys = [_key_around(limit) for limit in self.limits]
         self._client = client
+        self._clock = clock
         self._script = client.register_script(LEASE_LUA)
         self._leases: dict[str, Lease] = {}
         self._leasing: dict[str, threading.Event] = {}  # callers whose next lease is on its way
@@ -114,36 +156,38 @@ class RateLimits:
 
     def check(self, caller: str) -> Verdict:
         """Count one request of ``caller`` against each limit, up to the first it exceeds."""
+        return self.check_all((caller,))
+
+    def check_all(self, callers: Sequence[str]) -> Verdict:
+        """Count one request against each of ``callers`` in turn, up to the first refusal;
+        otherwise the verdict of the limit with the fewest requests left."""
         tightest: Verdict | None = None
-        for limit, (before, after) in zip(self.limits, self._keys, strict=True):
-            wait, lease = self._take(limit, before + caller + after)
-            reset = max(0, math.ceil(lease.ends - time.monotonic()))
-            verdict = Verdict(
-                None if wait is None else max(1, math.ceil(wait)),
-                limit.amount,
-                lease.remaining(),
-                reset,
-            )
-            if verdict.wait is not None:
-                return verdict
-            if tightest is None or verdict.remaining < tightest.remaining:
-                tightest = verdict
-        assert tightest is not None  # parse_many gives at least one limit
+        for caller in callers:
+            for limit, (before, after) in zip(self.limits, self._keys, strict=True):
+                passes, lease = self._take(limit, before + caller + after)
+                reset = _seconds_until(lease.window_end, self._clock())
+                verdict = Verdict(
+                    None if passes else max(1, reset), limit.amount, lease.remaining(), reset
+                )
+                if verdict.wait is not None:
+                    return verdict
+                if tightest is None or verdict.remaining < tightest.remaining:
+                    tightest = verdict
+        assert tightest is not None  # at least one caller, and parse_many gives one limit
         return tightest
 
-    def _take(self, limit: RateLimitItem, key: str) -> tuple[float | None, Lease]:
-        """One hit of ``limit`` for ``key``: ``None`` when it passes, else the seconds to wait;
-        with the caller's lease after it."""
+    def _take(self, limit: RateLimitItem, key: str) -> tuple[bool, Lease]:
+        """One hit of ``limit`` for ``key``: whether it passes, and the caller's lease after it."""
         while True:
-            now = time.monotonic()
+            now = self._clock()
             with self._lock:
                 lease = self._leases.get(key)
                 if lease is not None and now < lease.ends:
                     if lease.refused:
-                        return lease.ends - now, lease
+                        return False, lease
                     if lease.left > 0:
                         lease.left -= 1
-                        return None, lease
+                        return True, lease
                 # One thread at a time takes the next lease of a caller: two at once would
                 # each take a batch, and the one stored last would strand the other's hits.
                 leasing = self._leasing.get(key)
@@ -158,19 +202,21 @@ class RateLimits:
                 del self._leasing[key]
             leasing.set()
 
-    def _renew(self, limit: RateLimitItem, key: str, now: float) -> tuple[float | None, Lease]:
+    def _renew(self, limit: RateLimitItem, key: str, now: int) -> tuple[bool, Lease]:
         """Take a new lease for ``key`` from Redis and spend its first hit on this request."""
         batch = batch_size(limit)
         count, ttl_ms = self._lease(key, batch, limit.get_expiry() * 1000)
+        answered = self._clock()
         # Other processes' hits may have used up the window before ours, wholly or in part.
         granted = min(batch, limit.amount - (count - batch))
-        ends = now + ttl_ms / 1000  # ``now`` was read before the call: the lease ends early
+        ttl = ttl_ms * 1_000_000
+        # Redis started counting the TTL somewhere between ``now`` and ``answered``.
+        lease = Lease(granted - 1, now + ttl, answered + ttl, granted <= 0, limit.amount - count)
         with self._lock:
             if len(self._leases) >= self._sweep_at:
                 self._sweep(now)
-            lease = Lease(granted - 1, ends, granted <= 0, limit.amount - count)
             self._leases[key] = lease
-        return (None if granted > 0 else ends - now), lease
+        return granted > 0, lease
 
     def _lease(self, key: str, batch: int, window_ms: int) -> tuple[int, int]:
         pool = pool_for(self._client, key)  # on a cluster, the node of the counter's slot
@@ -180,12 +226,12 @@ class RateLimits:
         count, ttl_ms = reply
         return int(count), int(ttl_ms)
 
-    def _sweep(self, now: float) -> None:
+    def _sweep(self, now: int) -> None:
         for key in [key for key, lease in self._leases.items() if lease.ends <= now]:
             del self._leases[key]
         self._sweep_at = max(SWEEP_AT, 2 * len(self._leases))
 
 
-def limits_for(spec: str, client: Client) -> RateLimits | None:
+def limits_for(spec: str, client: Client, *, clock: Clock = time.monotonic_ns) -> RateLimits | None:
     """The limits of ``spec``, or ``None`` when it turns limiting off ("off", "0", …)."""
-    return None if spec.strip().lower() in OFF else RateLimits(spec, client)
+    return None if spec.strip().lower() in OFF else RateLimits(spec, client, clock=clock)

@@ -7,6 +7,7 @@ contributes one schema per command type (``service/api/commands.py``).
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 import orjson
@@ -36,6 +37,67 @@ class Text(fields.String):
         return text
 
 
+# What a player's name may not hold: Unicode's control (Cc) and format (Cf) characters and the
+# line and paragraph separators (Zl, Zp). A bidi override or isolate (U+202A-U+202E,
+# U+2066-U+2069) turns the rest of the table's text around it; a zero-width or tag character
+# hides text in a name that looks like another; a control or a line separator breaks the lines
+# it is shown on. Two format characters stay allowed: ZWNJ and ZWJ (U+200C, U+200D) spell
+# Persian and Indic names and emoji sequences, and reorder nothing.
+#
+# Unicode 14's ranges (Python 3.11's ``unicodedata``), written out rather than read from the
+# running Python's ``unicodedata``: the OpenAPI document carries this same pattern, and it must
+# not change with the Python that builds it (tests/service/test_http_hygiene.py compares the
+# table with ``unicodedata``). Characters below U+10000 as regex escapes; those above as
+# themselves, the only form that Python's ``re`` and ECMA-262 (JSON Schema's dialect, with its
+# ``u`` flag) both read as one character.
+REFUSED_IN_NAMES: tuple[tuple[int, int], ...] = (
+    (0x0000, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C),
+    (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2), (0x180E, 0x180E),
+    (0x200B, 0x200B), (0x200E, 0x200F), (0x2028, 0x202E), (0x2060, 0x2064), (0x2066, 0x206F),
+    (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
+    (0x13430, 0x13438), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001),
+    (0xE0020, 0xE007F),
+)  # fmt: skip
+
+
+def _class_item(code_point: int) -> str:
+    return f"\\u{code_point:04x}" if code_point < 0x10000 else chr(code_point)
+
+
+REFUSED_IN_NAMES_PATTERN = (
+    "["
+    + "".join(
+        _class_item(low) + ("" if low == high else "-" + _class_item(high))
+        for low, high in REFUSED_IN_NAMES
+    )
+    + "]"
+)
+# A name must show something: a character that is neither a space nor a joiner.
+VISIBLE_PATTERN = "[^\\s\\u200c\\u200d]"
+# Lone surrogates (Cs) too, though the document leaves them out of its pattern: they never
+# reach a schema through the API (its JSON parser refuses them: a 400 ``malformed_json``), and
+# the regex engines of Rust-based tools such as schemathesis cannot read a surrogate range.
+_REFUSED_IN_NAMES = re.compile(REFUSED_IN_NAMES_PATTERN[:-1] + "\\ud800-\\udfff]")
+_VISIBLE = re.compile(VISIBLE_PATTERN)
+
+
+class Name(fields.String):
+    """A player's name, as every seat's screen shows it: no character that could hide, reorder
+    or break the text around it (``REFUSED_IN_NAMES``), and not blank."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        refused = _REFUSED_IN_NAMES.search(text)
+        if refused:
+            raise ValidationError(
+                "Must not contain control or format characters "
+                f"(U+{ord(refused.group()):04X} is character {refused.start() + 1})."
+            )
+        if not _VISIBLE.search(text):
+            raise ValidationError("Must not be blank.")
+        return text
+
+
 class SeatSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
     strategy = Text(validate=validate.Length(min=1, max=40))
@@ -57,7 +119,7 @@ class CreateGameSchema(Schema):
 
 
 class JoinSchema(Schema):
-    name = Text(required=True, validate=validate.Length(min=1, max=40))
+    name = Name(required=True, validate=validate.Length(min=1, max=40))
     seat = JsonInt(
         validate=validate.Range(min=0, max=15),
         metadata={"description": "A seat of the table (409 `no_such_seat` beyond it)."},

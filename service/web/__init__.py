@@ -3,6 +3,12 @@
 Every page is the same small HTML shell; the ES modules under ``static/`` draw it and talk to
 the public REST API and event streams exactly as any other client does (no private door: this
 blueprint serves files only, it never reads a game).
+
+Everything it serves carries a strict Content-Security-Policy (``PAGE_POLICY``): scripts,
+styles, images and connections from this origin only, no inline script or style, no plugin,
+and no framing by any other page (``frame-ancestors 'none'``, and ``X-Frame-Options`` for
+browsers that predate it). A name a player chose is shown on every seat's screen; should one
+ever slip through as markup, the browser still runs nothing of it.
 """
 
 from __future__ import annotations
@@ -14,6 +20,26 @@ from flask import Blueprint, Response
 STATIC = Path(__file__).with_name("static")
 
 bp = Blueprint("web", __name__, static_folder="static", static_url_path="/web/static")
+
+# ``default-src 'none'``: whatever is not named here is refused. ``form-action`` and
+# ``base-uri`` do not fall back to it, so they are named too.
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def framed_by_none(response: Response, policy: str = PAGE_POLICY) -> Response:
+    """``response`` with ``policy`` as its Content-Security-Policy, and never in a frame."""
+    response.headers["Content-Security-Policy"] = policy
+    response.headers["X-Frame-Options"] = "DENY"
+    return response
+
+
+@bp.after_request
+def _policy(response: Response) -> Response:
+    # The static files too: an SVG opened on its own is a document that could run script.
+    return framed_by_none(response)
 
 
 def _shell() -> Response:

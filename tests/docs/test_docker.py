@@ -52,7 +52,10 @@ def instructions(text: str) -> list[tuple[str, str]]:
 
 def test_every_compose_command_is_a_foxden_command(compose: dict[str, Any]):
     services = foxden_services(compose)
-    assert set(services) == {"api", "worker", "api-cluster", "worker-cluster"}
+    assert set(services) == {
+        *("api", "worker", "timers"),
+        *("api-cluster", "worker-cluster", "timers-cluster"),
+    }
     for name, service in services.items():
         command = service["command"]
         words = shlex.split(command) if isinstance(command, str) else [str(w) for w in command]
@@ -60,7 +63,9 @@ def test_every_compose_command_is_a_foxden_command(compose: dict[str, Any]):
             args = parser().parse_args(words)
         except SystemExit:
             pytest.fail(f"service {name}: `foxden {' '.join(words)}` is not a foxden command")
-        assert args.command == name.removesuffix("-cluster")
+        role = name.removesuffix("-cluster")
+        assert args.command == ("worker" if role == "timers" else role)
+        assert getattr(args, "timers", False) == (role == "timers")
 
 
 def test_the_api_listens_on_every_interface(compose: dict[str, Any]):
@@ -105,7 +110,8 @@ def test_every_service_has_a_health_check(compose: dict[str, Any]):
         assert test[0] == "CMD", name
         if name in foxden_services(compose):
             assert test[1:3] == ["python", "/app/docker/healthcheck.py"], name
-            assert test[3:] == [name.removesuffix("-cluster")], name
+            role = name.removesuffix("-cluster")  # a timer worker is checked as a worker
+            assert test[3:] == ["worker" if role == "timers" else role], name
             assert healthcheck.main(["healthcheck.py", "nonsense"]) == 2
 
 

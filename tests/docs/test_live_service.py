@@ -180,12 +180,25 @@ def test_demo_shows_a_whole_game_move_by_move(service: live.Live):
 
 def test_demo_paces_the_moves(service: live.Live):
     out = io.StringIO()
-    started = time.monotonic()
-    summary = demo_module.run(service.base_url, "fette-beute", 3, "greedy", 0.02, out=out)
+    now = [0.0]  # the demo's clock: its sleeps advance it, and no real time passes
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    summary = demo_module.run(
+        service.base_url,
+        "fette-beute",
+        3,
+        "greedy",
+        0.5,
+        out=out,
+        clock=lambda: now[0],
+        sleep=sleep,
+    )
     moves = sum(1 for line in out.getvalue().splitlines() if line[6:7] == "*")
     bot_moves = moves - 1  # the creation is a move of the system
     assert bot_moves > 0 and summary["status"] == "finished"
-    assert time.monotonic() - started >= 0.02 * bot_moves
+    assert now[0] == pytest.approx(0.5 * bot_moves)  # a pause before each bot move, no other
 
 
 def test_demo_says_what_is_wrong(service: live.Live, capsys: pytest.CaptureFixture[str]):

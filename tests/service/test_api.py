@@ -419,10 +419,12 @@ class TestRateLimits:
         assert body["retry_after"] == int(limited.headers["Retry-After"])
         assert api.get("/healthz").status_code == 200  # never limited
         assert api.get("/metrics").status_code == 200
-        # A valid token's seat has a budget of its own (the address's is spent) ...
+        # A valid token's seat has a budget of its own (the address's is spent) on its own
+        # game's routes, and only there (issue #39) ...
         game_id = service.create(TOY.id, [{"kind": "human"}] * 2, {}).game_id
         _, token, _ = service.join(game_id, "ada")
-        assert api.get("/v1/catalog", token=token).status_code == 200
+        assert api.get(f"/v1/games/{game_id}", token=token).status_code == 200
+        assert_problem(api.get("/v1/catalog", token=token), 429, "rate_limited")
         # ... a made-up one has not: it is counted against the address, then refused.
         assert_problem(api.get("/v1/catalog", token="made-up"), 429, "rate_limited")
 

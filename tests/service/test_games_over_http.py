@@ -22,6 +22,10 @@ from tests.service.conftest import Api
 pytestmark = pytest.mark.redis
 
 PLAYERS = {"fette-beute": 4, "sly": 2, "gloria-picktoria": 3}
+# A seat with nothing to do looks again until the game moves on. It gives up when no event
+# has come for this long (a stuck game), never after a count of looks: how many looks a turn
+# of the others takes depends on the machine's load.
+STALL_S = 60
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
@@ -73,8 +77,9 @@ def no_hidden_leak(game: str, seat: int, view: dict, events: list[dict]) -> None
 def play_seat(api: Api, game: str, game_id: str, seat: int, token: str, errors: list) -> None:
     rng = random.Random(seat)
     seen = 0
+    moved, progressed = 0, time.monotonic()
     try:
-        for _ in range(5000):
+        while moved < 5000:
             # The feed first: a view still active then proves the game was active when the
             # feed was read (once it ends, the feed rightly shows every card).
             feed = api.get(
@@ -82,14 +87,17 @@ def play_seat(api: Api, game: str, game_id: str, seat: int, token: str, errors: 
             ).json["events"]
             view = api.get(f"/v1/games/{game_id}/state", token=token).json
             no_hidden_leak(game, seat, view, feed)
-            seen = feed[-1]["version"] if feed else seen
+            if feed:
+                seen, progressed = feed[-1]["version"], time.monotonic()
             if view["status"] == "finished":
                 return
             moves = api.get(f"/v1/games/{game_id}/legal-moves", token=token).json
             options = [m for m in moves["moves"] if m["type"] != "leave"]
             if not options:
-                time.sleep(0.002)
+                assert time.monotonic() - progressed < STALL_S, f"no event for {STALL_S} s"
+                time.sleep(0.002)  # leaves the others the GIL between two looks
                 continue
+            moved += 1
             response = api.command(
                 game_id, token, rng.choice(options), **{"If-Match": f'"{moves["version"]}"'}
             )

@@ -29,6 +29,10 @@ from tests.docs.live import ROOT
 pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("live-streams"), pytest.mark.single_redis]
 
 STREAMS = 300
+# How long a request or a move's arrival may take before the test calls it missing: generous,
+# so a loaded machine is no failure. (Before gevent an ordinary request behind 300 streams got
+# no answer at all.) How fast they are is bench/spectators.py's to measure, not a test's.
+ANSWER_WITHIN_S = 60
 GEVENT_RESOLVER_THREADS = 10  # gevent's default threadpool size
 
 
@@ -45,6 +49,8 @@ def api_env(redis_url: str, client_name: str, **extra: str) -> dict[str, str]:
         "FOXDEN_RATE_LIMIT": "off",
         "FOXDEN_SSE_BLOCK_MS": "500",
         "FOXDEN_QUEUE_PREFIX": f"fd-live-{uuid.uuid4().hex[:8]}",
+        # Every stream here comes from one address: lift the per-client cap (issue #39).
+        "FOXDEN_STREAMS_PER_CLIENT": str(STREAMS),
         **extra,
     }
 
@@ -55,6 +61,15 @@ def api(redis_url: str, client_name: str, tmp_path_factory) -> Iterator[sse_load
     running = sse_load.start_api(api_env(redis_url, client_name), log, workers=1)
     yield running
     running.stop()
+
+
+async def answered(port: int, path: str) -> float:
+    """The seconds a GET of ``path`` took; it must answer 200 within ``ANSWER_WITHIN_S``."""
+    status, body, seconds = await asyncio.wait_for(
+        sse_load.call(port, "GET", path), ANSWER_WITHIN_S
+    )
+    assert status == 200, body
+    return seconds
 
 
 async def new_table(port: int, players: int = 3) -> tuple[str, list[str]]:
@@ -100,21 +115,24 @@ def test_300_streams_a_quick_get_and_a_move_that_reaches_every_stream(api, redis
         opened_s = time.perf_counter() - began
         assert [w.status for w in watchers] == [200] * STREAMS
         _, text, _ = await sse_load.call(port, "GET", "/metrics")
-        held = [(await sse_load.call(port, "GET", path))[2] for _ in range(10)]
+        held = [await answered(port, path) for _ in range(10)]
         connections = sse_load.redis_connections(redis_client, client_name)
         holding = sse_load.proc_status(worker)
         status, answer = await move(port, game_id, tokens)
         assert status == 201, answer
         moved_at = time.perf_counter()
         new = answer["version"]
-        assert await sse_load.wait_for(lambda: all(new in w.arrived for w in watchers), 10)
+        assert await sse_load.wait_for(
+            lambda: all(new in w.arrived for w in watchers), ANSWER_WITHIN_S
+        )
         arrival = max(w.arrived[new] for w in watchers) - moved_at
         for watcher in watchers:  # a disconnect storm
             watcher.close()
         await asyncio.sleep(0)
         # What may stay: the idle connections the direct Redis path keeps (bounded).
         freed = await sse_load.wait_for(
-            lambda: sse_load.proc_status(worker)["fds"] <= idle["fds"] + MAX_IDLE_DIRECT + 2, 10
+            lambda: sse_load.proc_status(worker)["fds"] <= idle["fds"] + MAX_IDLE_DIRECT + 2,
+            ANSWER_WITHIN_S,
         )
         _, after_text, _ = await sse_load.call(port, "GET", "/metrics")
         return {
@@ -138,10 +156,8 @@ def test_300_streams_a_quick_get_and_a_move_that_reaches_every_stream(api, redis
         f"{statistics.median(found['held']) * 1000:.1f} ms with the streams open; "
         f"a move reached every stream {found['arrival'] * 1000:.0f} ms after its 201"
     )
-    # Ordinary requests still answer, and quickly (before gevent they waited for a thread).
-    assert max(found["held"]) < 2.0
-    assert statistics.median(found["held"]) < max(0.25, 5 * statistics.median(found["quiet"]))
-    assert found["arrival"] < 5.0
+    # Ordinary requests still answer (``answered``), and the move reached every stream (the
+    # wait above); the figures printed are for the eye, bench/spectators.py measures them.
     assert sse_load.metric(found["text"], "foxden_streams_open") == STREAMS
     assert sse_load.metric(found["text"], "foxden_stream_readers") == 1
     # Not one Redis connection per stream (greenlet-locals would have made 300): the direct

@@ -9,6 +9,7 @@ against.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +21,7 @@ from service.errors import Unauthorized
 from service.games import GameService
 from service.ports import RecordingScheduler
 from tests.service.conftest import Api, build
+from tests.service.test_streams import stream_events
 
 pytestmark = pytest.mark.redis
 
@@ -130,3 +132,28 @@ def test_a_started_games_cache_answers_for_tokens_without_a_read(processes):
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_ticket_or_an_open_stream_of_a_given_back_seat_shows_nothing_of_the_next_holder(
+    processes,
+):
+    """A ticket issued before the seat was given back opens nothing on either process; a
+    stream the old token opened ends at the give-back, before any event of the new holder."""
+    (x, _), (y, _) = processes
+    game_id = x.create(game=GAME, seats=[{"kind": "human"}, {"kind": "human"}])["id"]
+    path = f"/v1/games/{game_id}"
+    old = x.join(game_id, "eve", seat=0)["token"]
+    ticket = y.client.post(f"{path}/stream-tickets", headers=bearer(old)).json["stream"]
+    opened = y.client.get(f"{path}/events/stream", headers=bearer(old), buffered=False)
+    assert opened.status_code == 200
+    seen = stream_events(opened, max_chunks=50)  # ends, or fails within 10 s of heartbeats
+    assert [e["event"] for e in itertools.islice(seen, 2)] == ["GameCreated", "PlayerJoined"]
+    x.command(game_id, old, {"type": "leave"})
+    x.join(game_id, "ada", seat=0)
+    x.join(game_id, "bob", seat=1)
+    rest = list(seen)  # the stream ends by itself: this returns
+    opened.close()
+    assert all(event["data"].get("seat") != 0 or event["event"] == "SeatReopened" for event in rest)
+    assert not [event for event in rest if event["event"] in ("PlayerJoined", "GameStarted")]
+    for api in (x, y):
+        refused(api.client.get(ticket))

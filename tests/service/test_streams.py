@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
-import threading
+from collections.abc import Iterator
 
 import pytest
 
@@ -12,15 +13,15 @@ from tests.service.conftest import Api
 pytestmark = pytest.mark.redis
 
 
-def sse_events(response, stop_after: int, max_chunks: int = 200) -> list[dict]:
-    """Read ``stop_after`` events (or until the stream ends) from a streamed response."""
-    events, buffer = [], ""
+def stream_events(response, max_chunks: int = 200) -> Iterator[dict]:
+    """The events of a streamed response as they come (at most ``max_chunks`` reads)."""
+    buffer = ""
     chunks = iter(response.response)
     for _ in range(max_chunks):
         try:
             chunk = next(chunks)
         except StopIteration:
-            break
+            return
         buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
         while "\n\n" in buffer:
             block, buffer = buffer.split("\n\n", 1)
@@ -30,15 +31,16 @@ def sse_events(response, stop_after: int, max_chunks: int = 200) -> list[dict]:
                 if ": " in line and not line.startswith(":")
             )
             if "data" in fields:
-                events.append(
-                    {
-                        "id": int(fields["id"]),
-                        "event": fields["event"],
-                        **json.loads(fields["data"]),
-                    }
-                )
-        if len(events) >= stop_after:
-            break
+                yield {
+                    "id": int(fields["id"]),
+                    "event": fields["event"],
+                    **json.loads(fields["data"]),
+                }
+
+
+def sse_events(response, stop_after: int, max_chunks: int = 200) -> list[dict]:
+    """Read ``stop_after`` events (or until the stream ends) from a streamed response."""
+    events = list(itertools.islice(stream_events(response, max_chunks), stop_after))
     response.close()
     return events
 
@@ -49,12 +51,13 @@ def test_catch_up_then_live_then_resume(api: Api, client):
     assert first.mimetype == "text/event-stream"
     seat = api.to_act(game_id)
     start_version = api.get(f"/v1/games/{game_id}").json["version"]
-    timer = threading.Timer(
-        0.3, lambda: api.command(game_id, tokens[seat], {"type": "draw", "count": 1})
-    )
-    timer.start()
-    events = sse_events(first, stop_after=start_version + 1)
-    timer.join()
+    stream = stream_events(first)
+    caught_up = list(itertools.islice(stream, start_version))
+    # The move is made once the stream has shown everything before it (not after a fixed
+    # delay), so its event can only come live.
+    api.command(game_id, tokens[seat], {"type": "draw", "count": 1})
+    events = [*caught_up, next(stream)]
+    first.close()
     assert [e["id"] for e in events] == list(range(1, start_version + 2))
     assert events[-1]["event"] == "Drew"
     assert "cards" not in events[-1]["data"]  # the spectator does not see the drawn cards

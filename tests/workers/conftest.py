@@ -24,6 +24,7 @@ from events.redis_client import connect
 from service.bootstrap import build_service
 from service.games import GameService
 from service.ports import Scheduler
+from service.supervisor import worker_args
 from workers.scheduler import RQScheduler
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,16 +85,28 @@ class Workers:
         names = []
         for _ in range(count):
             name = f"w{len(self.procs)}-{uuid.uuid4().hex[:6]}"
-            command = [sys.executable, "-m", module, "worker", "--name", name]
-            if burst:
-                command.append("--burst")
-            log = (self.logs / f"{name}.log").open("wb")
-            self.procs[name] = subprocess.Popen(
-                command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
-            )
-            log.close()
+            self._run([sys.executable, "-m", module, "worker", "--name", name], name, burst)
             names.append(name)
         return names
+
+    def start_as_up(self, count: int = 1, *, module: str = "service.cli") -> list[str]:
+        """Start the workers ``foxden up --workers count`` starts (``worker_args``), under
+        ``python -m module``; returns their names, in that order."""
+        names = []
+        for args in worker_args(count, f"u{len(self.procs)}-{uuid.uuid4().hex[:6]}"):
+            name = args[args.index("--name") + 1]
+            self._run([sys.executable, "-m", module, *args], name, burst=False)
+            names.append(name)
+        return names
+
+    def _run(self, command: list[str], name: str, burst: bool) -> None:
+        if burst:
+            command.append("--burst")
+        log = (self.logs / f"{name}.log").open("wb")
+        self.procs[name] = subprocess.Popen(
+            command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
+        )
+        log.close()
 
     def log(self, name: str) -> str:
         return (self.logs / f"{name}.log").read_text()

@@ -1,13 +1,22 @@
-"""``python -m tests.workers.slow_worker worker``: the real ``foxden worker``, with one more game.
+"""``python -m tests.workers.slow_worker worker``: the real ``foxden worker``, with two more games.
 
-The game is the test game "Draw" with a ``slow`` strategy that thinks for ``SLOW_S`` before a
-seat's first move, so that a test can kill a worker in the middle of a job without mocking
-anything in the job's path. The test process imports this module too (``SLOW``), so that both
-sides know the game.
+The games are the test game "Draw" with strategies that think long before a seat's first move,
+so that a test can hold a worker in the middle of a job, or kill it there, without mocking
+anything in the job's path:
+
+* ``slow`` thinks for ``SLOW_S``;
+* ``held`` thinks until the test opens its gate (``open_gate``), or ``HOLD_MAX_S`` at most (a
+  job stays under RQ's 30 s timeout however the test ends), like a search as long as the test
+  needs.
+
+In ``SLOW`` a human seat's timeout plays ``greedy`` (the first legal move) at once; in ``HELD``
+it is ``held`` too, so that a timer job can be caught mid-job. The test process imports this
+module too, so that both sides know the games.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -15,11 +24,24 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+import redis
+
 from domain import registry
 from service.cli import main
-from tests.toygame import TOY, random_choice
+from tests.toygame import TOY, first_legal, random_choice
 
 SLOW_S = 1.5
+HOLD_MAX_S = 25
+GATE_POLL_S = 0.02
+
+
+def gate_key(prefix: str) -> str:
+    """The key whose presence lets ``held`` go on (per queue prefix: one per test)."""
+    return f"{prefix}:test-gate"
+
+
+def open_gate(client: redis.Redis, prefix: str) -> None:
+    client.set(gate_key(prefix), 1, ex=300)
 
 
 def slow(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
@@ -28,8 +50,29 @@ def slow(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict
     return legal[0]
 
 
+def held(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+    if not view["hand"]:  # this seat's first move
+        from events.redis_client import connect
+        from service.bootstrap import queue_url
+
+        client = connect(queue_url())
+        key = gate_key(os.environ["FOXDEN_QUEUE_PREFIX"])
+        deadline = time.monotonic() + HOLD_MAX_S
+        while not client.exists(key) and time.monotonic() < deadline:
+            time.sleep(GATE_POLL_S)
+        client.close()
+    return legal[0]
+
+
 SLOW = registry.register(
-    replace(TOY, id="toy-draw-slow", strategies={"slow": slow, "random": random_choice})
+    replace(
+        TOY,
+        id="toy-draw-slow",
+        strategies={"slow": slow, "held": held, "random": random_choice, "greedy": first_legal},
+    )
+)
+HELD = registry.register(
+    replace(TOY, id="toy-draw-held", strategies={"held": held, "greedy": held})
 )
 
 if __name__ == "__main__":

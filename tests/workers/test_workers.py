@@ -73,7 +73,7 @@ def test_a_silent_human_is_timed_out(games: GameService, workers: Workers) -> No
     assert first.by == {"seat": 0, "kind": "timeout"}
     became_to_act = envelopes(games, game_id)[int(first.command_id.split(":")[2]) - 1]
     waited = seconds(first.at) - seconds(became_to_act.at)
-    # Never early; RQ's scheduler works in whole seconds (typically 2 s here; slack for load).
+    # Never early; typically a few milliseconds late (slack for a loaded machine).
     assert 1.0 <= waited <= 5, waited
     games.handle(game_id, 0, {"type": "leave"})  # so that the game ends here, not in later tests
     wait_until(lambda: ended(games, game_id), 60, "the game to end")

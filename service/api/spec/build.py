@@ -89,7 +89,13 @@ def _marshmallow_components() -> dict[str, Any]:
 
 
 def _text(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
-    """A ``schemas.Text`` field refuses control characters; the document says so."""
+    """A ``schemas.Text`` field refuses control characters, a ``schemas.Name`` also format
+    characters and blank names; the document says so, with the patterns the fields use."""
+    if isinstance(field, schemas.Name):
+        return {
+            "pattern": schemas.VISIBLE_PATTERN,
+            "not": {"pattern": schemas.REFUSED_IN_NAMES_PATTERN},
+        }
     return {"not": dict(NO_CONTROL_CHARACTERS)} if isinstance(field, schemas.Text) else {}
 
 
