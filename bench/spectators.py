@@ -248,7 +248,12 @@ def main() -> None:
         url, redis_process = start_redis(Path(workdir))
         env = {key: value for key, value in os.environ.items() if key != "PROMETHEUS_MULTIPROC_DIR"}
         env.update(
-            REDIS_URL=sse_load.with_client_name(url, args.client_name), FOXDEN_RATE_LIMIT="off"
+            REDIS_URL=sse_load.with_client_name(url, args.client_name),
+            FOXDEN_RATE_LIMIT="off",
+            # Every watcher comes from 127.0.0.1, and one client may hold at most half of a
+            # process's streams: room for all of them on either process, however they land.
+            FOXDEN_STREAMS_PER_CLIENT=str(10**6),
+            FOXDEN_STREAMS_PER_PROCESS="2000",
         )
         api = sse_load.start_api(env, Path(workdir) / "api.log")
         client = redis.Redis.from_url(url)
