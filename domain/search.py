@@ -18,8 +18,11 @@ Two cases are not tree nodes, so that no seat learns what it could not know:
   ``rollout_depth`` commands, then ``evaluate`` scores the position.
 
 Budget: ``iterations``, and optionally ``stop`` (a callable the caller builds from its clock:
-``domain`` reads no clock). The choice is the most visited root command; with the same ``rng``
-seed and an iteration budget, a retried job makes the same choice.
+``domain`` reads no clock). The choice is the most visited root command (then the most reward;
+an exact tie is drawn from ``rng``); with the same ``rng`` seed and an iteration budget, a
+retried job makes the same choice. The search's own sampling already spreads a secret choice
+over the commands it values about the same (docs/bots.md, near ties), so no further draw is
+added. ``draw_near_best`` is the near-tie rule of the rule-based bots.
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.errors import RuleError
 from domain.game import Command, Seat, State
 
 Body = dict[str, Any]
+T = TypeVar("T")
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 
 
@@ -147,10 +151,13 @@ class Ismcts:
             self._iterate(root, view, me, allowed, rng, depth=depth)
         if not root.children:
             return rng.choice(legal)
-        best = max(
-            root.children.items(), key=lambda item: (item[1].visits, item[1].reward, item[0])
+        most = max((child.visits, child.reward) for child in root.children.values())
+        tied = sorted(
+            key for key, child in root.children.items() if (child.visits, child.reward) == most
         )
-        return allowed[best[0]]
+        # An exact tie is drawn with the secret generator, not settled by the commands' text,
+        # which anyone can read.
+        return allowed[tied[0] if len(tied) == 1 else rng.choice(tied)]
 
     def _iterate(
         self,
@@ -263,3 +270,26 @@ def rank_rewards(points: Sequence[float]) -> list[float]:
     low = min(points)
     spread = (top - low) or 1.0
     return [0.5 * (1.0 if value == top else 0.0) + 0.5 * (value - low) / spread for value in points]
+
+
+def draw_near_best(scored: Sequence[tuple[T, float]], rng: random.Random, temperature: float) -> T:
+    """An item of ``scored`` (item, score) pairs: a softmax draw over the scores.
+
+    A bot's near-tie rule: each item weighs ``exp((score - best) / temperature)``, so items that
+    score about the same are drawn about equally often, and one ``temperature`` behind the best
+    about 1/e as often as the best. A secret choice made this way cannot be foreseen from the
+    scores, which are often computed from public data alone. ``temperature`` 0 keeps only the
+    best, exact ties drawn evenly. One draw from ``rng`` whatever the scores, over ``scored`` in
+    its order: the same generator gives the same item.
+    """
+    best = max(score for _, score in scored)
+    if temperature <= 0:
+        tops = [item for item, score in scored if score >= best - 1e-9]
+        return tops[int(rng.random() * len(tops))]
+    weights = [math.exp((score - best) / temperature) for _, score in scored]
+    point = rng.random() * math.fsum(weights)
+    for (item, _), weight in zip(scored, weights, strict=True):
+        point -= weight
+        if point < 0:
+            return item
+    return scored[-1][0]  # rounding left the point on the last edge
