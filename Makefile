@@ -18,6 +18,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 # openapi.yaml is generated from service/api/spec/base.yaml, the marshmallow schemas and service/api/spec/payloads.py.
@@ -27,6 +28,7 @@ spec: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .

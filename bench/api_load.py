@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 import redis  # noqa: E402
 
-from service.server import options as server_options  # noqa: E402
+from foxden.server import options as server_options  # noqa: E402
 from tests.redis_writes import CountingSocket  # noqa: E402
 
 GAMES, SEATS = 8, 4
@@ -149,7 +149,7 @@ def start_foxden(
     url: str, port: int, workers: int, worker_class: str, threads: int
 ) -> subprocess.Popen:
     env = {"FOXDEN_RATE_LIMIT": "100000 per minute", **os.environ, "REDIS_URL": url}
-    argv = [sys.executable, "-m", "service.cli", "api", "--port", str(port)]
+    argv = [sys.executable, "-m", "foxden.cli", "api", "--port", str(port)]
     argv += ["--workers", str(workers), "--worker-class", worker_class]
     if worker_class == "gthread":  # under gevent foxden api sets its connection count itself
         argv += ["--threads", str(threads)]

@@ -33,7 +33,7 @@ from playouts import started
 from domain import registry
 from domain.game import Command
 from domain.search import Ismcts
-from service.tournament import wilson
+from foxden.tools.tournament import wilson
 
 
 @dataclasses.dataclass(frozen=True)

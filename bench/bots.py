@@ -4,7 +4,7 @@ Run by hand (not part of ``make test``)::
 
     .venv/bin/python bench/bots.py [--url redis://127.0.0.1:6379/13] [--games 10] [--workers 1,2,4]
 
-For each worker count: start that many workers (``python -m service.cli worker``) and wait
+For each worker count: start that many workers (``python -m foxden.cli worker``) and wait
 until each has beaten once; create ``--games`` all-bot games of every registered game at once
 (seats alternate random and greedy, the fewest players each game allows, no bot delay); time
 until every one has ended; stop the workers by pid (SIGTERM, then SIGKILL). The clock runs
@@ -36,8 +36,8 @@ import redis
 from domain import registry
 from events.redis_client import connect
 from events.store import keys
-from service.bootstrap import build_service
-from service.tournament import stop_workers
+from foxden.bootstrap import build_service
+from foxden.tools.tournament import stop_workers
 from workers.scheduler import Names, RQScheduler
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,7 +57,7 @@ def start_workers(count: int, url: str, prefix: str, logs: Path) -> list[subproc
     procs = []
     for n in range(count):
         with (logs / f"{prefix}-{n}.log").open("wb") as log:
-            command = [sys.executable, "-m", "service.cli", "worker", "--name", f"{prefix}-{n}"]
+            command = [sys.executable, "-m", "foxden.cli", "worker", "--name", f"{prefix}-{n}"]
             procs.append(
                 subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
             )

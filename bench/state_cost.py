@@ -71,7 +71,7 @@ def set_up(url: str, events: int) -> None:
 
 def requests(url: str, way: str, count: int) -> None:
     from service.api import create_app
-    from service.games import DECODED_SNAPSHOTS, Lru
+    from service.loading import DECODED_SNAPSHOTS, Lru
 
     service = service_on(url)
     stored = service.store.redis.hgetall(GAME_KEY)

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/timer_lateness.py [--url redis://127.0.0.1:6379/9] [--timeouts 30]
 
-Starts the workers ``foxden up --workers N`` starts (``service.supervisor.worker_args``: N
+Starts the workers ``foxden up --workers N`` starts (``foxden.supervisor.worker_args``: N
 workers and one timer worker; ``--no-timer-worker`` leaves the timer worker out), then opens
 ``--tables`` tables at once, each an idle human and two ``ismcts`` bots with a ``--timer``
 second turn limit (a table that ends is replaced): 8 tables keep one worker's bot queue busy
@@ -35,10 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import redis
 
 from events.redis_client import connect
-from service.bootstrap import build_service
+from foxden.bootstrap import build_service
+from foxden.supervisor import worker_args
+from foxden.tools.tournament import stop_workers
 from service.games import GameService
-from service.supervisor import worker_args
-from service.tournament import stop_workers
 from workers.scheduler import Names, RQScheduler
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +66,7 @@ def start_workers(
         with (logs / f"{name}.log").open("wb") as log:
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, "-m", "service.cli", *worker],
+                    [sys.executable, "-m", "foxden.cli", *worker],
                     cwd=ROOT,
                     env=env,
                     stdout=log,

@@ -11,10 +11,11 @@ Exit status 0 means healthy, 1 unhealthy (the reason goes to stderr).
 
 from __future__ import annotations
 
-import os
 import socket
 import sys
 import urllib.request
+
+from foxden.settings import Settings, SettingsError
 
 
 def api_ready(port: int, host: str = "127.0.0.1", timeout: float = 3.0) -> str | None:
@@ -26,18 +27,20 @@ def api_ready(port: int, host: str = "127.0.0.1", timeout: float = 3.0) -> str |
         return f"/readyz: {error}"
 
 
-def worker_alive(hostname: str | None = None) -> str | None:
-    """``None`` when a worker of this host beats, else why not."""
+def worker_alive(hostname: str | None = None, settings: Settings | None = None) -> str | None:
+    """``None`` when a worker of this host beats, else why not (on the settings of the
+    environment unless given)."""
     from rq import Worker
 
-    from events.redis_client import connect
-    from service.bootstrap import queue_url
-    from workers.scheduler import Names, queue_prefix
+    from foxden.bootstrap import queue_url, redis_client
+    from workers.scheduler import Names
 
+    settings = settings or Settings.from_env()
     hostname = hostname or socket.gethostname()
-    client = connect(queue_url())  # the workers register where the jobs are
+    # The workers register where the jobs are.
+    client = redis_client(settings, queue_url(settings=settings))
     try:
-        names = Names(queue_prefix())
+        names = Names(settings.queue_prefix)
         mine = [w for w in Worker.all(connection=client) if w.hostname == hostname]
         if not mine:
             return f"no RQ worker registered from host {hostname}"
@@ -49,11 +52,16 @@ def worker_alive(hostname: str | None = None) -> str | None:
 
 
 def main(argv: list[str]) -> int:
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 1
     if argv[1:] == ["api"]:
-        problem = api_ready(int(os.environ.get("PORT") or 8000))
+        problem = api_ready(settings.port)
     elif argv[1:] == ["worker"]:
         try:
-            problem = worker_alive()
+            problem = worker_alive(settings=settings)
         except Exception as error:  # Redis down, say: unhealthy, with the reason
             problem = f"{type(error).__name__}: {error}"
     else:

@@ -24,6 +24,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.narration import Narrate, untold
+from domain.shapes import CommandShape, Kind
+
 Seat = int
 Json = Any
 State = Any
@@ -120,8 +123,19 @@ class GameDefinition:
     # state -> None while running, else {"scores": [...], "winners": [...], ...}.
     result: Callable[[State], dict[str, Json] | None]
     strategies: Mapping[str, Strategy]
-    # Command types a player may send, for the API's schemas and docs.
-    command_types: tuple[str, ...] = ()
+    # Every command a seat may send (``leave`` aside, which ``domain.match`` adds to every
+    # game): the one declaration the API's validators, its document and the catalogue read.
+    commands: tuple[CommandShape, ...] = ()
+    # The game's identifiers by what they name ({"food": OneOf(("walnut", ...))}): those its
+    # commands, views and events use, for the documents that describe the views and events.
+    vocabulary: Mapping[str, Kind] = field(default_factory=dict)
+    # (event type, data) -> the event in words for a text client, or None (``domain.narration``).
+    narrate: Narrate = untold
+
+    @property
+    def command_types(self) -> tuple[str, ...]:
+        """The ``type`` of each command a seat may send, in declaration order."""
+        return tuple(shape.type for shape in self.commands)
 
 
 def fold(game: GameDefinition, state: State, events: Iterable[Fact]) -> State:

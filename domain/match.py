@@ -53,6 +53,7 @@ from domain.errors import (
     TableClosed,
 )
 from domain.game import Command, Event, Fact, GameDefinition, Option, Seat
+from domain.shapes import CommandShape
 
 MATCH_EVENTS = frozenset(
     {
@@ -69,6 +70,8 @@ MATCH_EVENTS = frozenset(
 SYSTEM_EVENTS = frozenset({"GameCreated", "GameStarted", "GameEnded", "TableExpired"})
 MATCH_COMMANDS = frozenset({"create", "join", "leave", "cancel", "expire"})
 LEAVE_STRATEGY = "greedy"
+# The one command of a player that every game shares (see "Leaving" above).
+LEAVE = CommandShape("leave", doc="Hand the seat to a bot for the rest of the game (every game).")
 
 WAITING, ACTIVE, FINISHED = "waiting", "active", "finished"
 CANCELLED, EXPIRED = "cancelled", "expired"
@@ -569,6 +572,11 @@ def legal_commands(state: MatchState, seat: Seat) -> list[dict[str, Any]]:
     if state.status == FINISHED or state.status in CLOSED or info.played_by_bot or info.open:
         return []
     return [*game_moves(state, seat), {"type": "leave"}]
+
+
+def command_shapes(game: GameDefinition) -> tuple[CommandShape, ...]:
+    """Every command a player of ``game`` may send: the game's own, then ``leave``."""
+    return (*game.commands, LEAVE)
 
 
 def seats_summary(state: MatchState) -> list[dict[str, Any]]:

@@ -38,6 +38,13 @@ def get(game_id: str) -> GameDefinition:
         raise UnknownGame(game_id) from None
 
 
+def builtin_games() -> list[GameDefinition]:
+    """The games this package ships (``BUILTIN_GAMES``), sorted by id, whatever else has been
+    registered since."""
+    games = [importlib.import_module(module).GAME for module in BUILTIN_GAMES]
+    return sorted(games, key=lambda game: game.id)
+
+
 def all_games() -> list[GameDefinition]:
     """Every registered game, sorted by id."""
     _load_builtins()

@@ -1,4 +1,4 @@
-"""When an append counts as done: ``FOXDEN_DURABILITY``, checked against the servers at start.
+"""When an append counts as done (``FOXDEN_DURABILITY``), checked against the servers at start.
 
 * ``none`` (the default): once the primary has applied it, in memory. What survives a crash is
   whatever the server's own persistence keeps (with ``appendfsync everysec``, up to a second of
@@ -19,7 +19,6 @@ raises :class:`NotDurable` (the move is appended but was not confirmed; the API 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +33,6 @@ __all__ = [
     "NotDurable",
     "check",
     "parse",
-    "setting",
 ]
 
 DEFAULT_WAIT_MS = 1000
@@ -64,8 +62,9 @@ class Durability:
         return ",".join(word for word in WORDS if getattr(self, word)) or "none"
 
 
-def parse(text: str | None) -> Durability:
-    """``"none"`` (or empty), ``"fsync"``, ``"replica"`` or ``"fsync,replica"``."""
+def parse(text: str | None, wait_ms: int = DEFAULT_WAIT_MS) -> Durability:
+    """``"none"`` (or empty), ``"fsync"``, ``"replica"`` or ``"fsync,replica"``; a wait for
+    ``WAIT``/``WAITAOF`` of ``wait_ms`` (``FOXDEN_DURABILITY_WAIT_MS``)."""
     words = {word.strip().lower() for word in (text or "").split(",")} - {"", "none"}
     unknown = words - set(WORDS)
     if unknown:
@@ -73,13 +72,7 @@ def parse(text: str | None) -> Durability:
             f"FOXDEN_DURABILITY: unknown {', '.join(sorted(unknown))!s}; "
             "use none, fsync, replica or fsync,replica"
         )
-    wait_ms = int(os.environ.get("FOXDEN_DURABILITY_WAIT_MS") or DEFAULT_WAIT_MS)
     return Durability(fsync="fsync" in words, replica="replica" in words, wait_ms=wait_ms)
-
-
-def setting() -> Durability:
-    """``FOXDEN_DURABILITY`` (and ``FOXDEN_DURABILITY_WAIT_MS``), read when called."""
-    return parse(os.environ.get("FOXDEN_DURABILITY"))
 
 
 def _servers(client: Client) -> list[tuple[str, redis.Redis, bool]]:

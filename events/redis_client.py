@@ -40,6 +40,7 @@ Client = redis.Redis | RedisCluster
 __all__ = [
     "CLUSTER_SCHEMES",
     "CONNECT_TIMEOUT_S",
+    "DEFAULT_MAX_CONNECTIONS",
     "DEFAULT_URL",
     "FALL_BACK",
     "HIREDIS_AVAILABLE",
@@ -55,13 +56,14 @@ __all__ = [
     "direct_pipeline",
     "is_cluster",
     "is_cluster_url",
-    "max_connections",
     "pool_for",
     "retry_policy",
-    "store_url",
 ]
 
 DEFAULT_URL = "redis://127.0.0.1:6379/0"
+# Each open event stream (SSE) holds a connection during its XREAD BLOCK, so a pool must be
+# larger than the number of streams a process may serve (FOXDEN_REDIS_MAX_CONNECTIONS).
+DEFAULT_MAX_CONNECTIONS = 1000
 CONNECT_TIMEOUT_S = 2.0
 SOCKET_TIMEOUT_S = 5.0
 # The longest XREAD BLOCK any caller may ask for. Blocking clients wait a little longer than
@@ -106,27 +108,6 @@ def retry_policy() -> Retry:
     return Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), RETRIES)
 
 
-def max_connections() -> int:
-    """The pool size from ``FOXDEN_REDIS_MAX_CONNECTIONS`` (default 1000).
-
-    Each open event stream (SSE) holds a connection during its ``XREAD BLOCK``, so the pool
-    must be larger than the number of streams a process may serve.
-    """
-    raw = os.environ.get("FOXDEN_REDIS_MAX_CONNECTIONS", "1000")
-    try:
-        value = int(raw)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise ValueError(f"FOXDEN_REDIS_MAX_CONNECTIONS must be a positive integer, not {raw!r}")
-    return value
-
-
-def store_url() -> str:
-    """The event store's Redis: ``REDIS_URL``, else ``redis://127.0.0.1:6379/0``."""
-    return os.environ.get("REDIS_URL") or DEFAULT_URL
-
-
 def is_cluster_url(url: str) -> bool:
     """Whether ``url`` names a Redis Cluster (``redis+cluster://`` or ``rediss+cluster://``)."""
     return urlsplit(url).scheme in CLUSTER_SCHEMES
@@ -136,8 +117,14 @@ def is_cluster(client: Client) -> bool:
     return isinstance(client, RedisCluster)
 
 
-def connect(url: str | None = None, *, blocking: bool = False) -> Client:
-    """A client for ``url``, else ``REDIS_URL``, else ``redis://127.0.0.1:6379/0``.
+def connect(
+    url: str | None = None,
+    *,
+    blocking: bool = False,
+    max_connections: int = DEFAULT_MAX_CONNECTIONS,
+) -> Client:
+    """A client for ``url``, else ``redis://127.0.0.1:6379/0``, whose pool holds up to
+    ``max_connections`` (per node, on a cluster).
 
     Accepts ``redis://``, ``rediss://`` and ``unix:///path/to/socket?db=N`` URLs, and
     ``redis+cluster://HOST:PORT`` for a Redis Cluster (a ``RedisCluster`` that discovers the
@@ -146,7 +133,7 @@ def connect(url: str | None = None, *, blocking: bool = False) -> Client:
     :func:`blocking_socket_timeout` (65 s), longer than any BLOCK up to :data:`MAX_BLOCK_MS`.
     Give blocking reads their own client: they hold a connection for the whole BLOCK.
     """
-    url = url or store_url()
+    url = url or DEFAULT_URL
     parts = urlsplit(url)
     options: dict[str, Any] = {
         "socket_connect_timeout": CONNECT_TIMEOUT_S,
@@ -154,7 +141,7 @@ def connect(url: str | None = None, *, blocking: bool = False) -> Client:
         # A pooled connection idle for this long is PINGed before use, so a connection that a
         # proxy or the server dropped is replaced instead of failing the next command.
         "health_check_interval": HEALTH_CHECK_INTERVAL_S,
-        "max_connections": max_connections(),  # per node, on a cluster
+        "max_connections": max_connections,
         "retry": retry_policy(),
     }
     if parts.scheme != "unix":

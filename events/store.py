@@ -36,11 +36,9 @@ events after it, in one round trip.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import redis
@@ -60,6 +58,13 @@ from events.envelope import (
     Envelope,
     seal_encoded,
     verify_chain,
+)
+from events.ports import (
+    AppendResult,
+    EventStoreError,
+    IdempotencyKeyReused,
+    PrevHashMismatch,
+    VersionConflict,
 )
 from events.redis_client import (
     FALL_BACK,
@@ -189,45 +194,6 @@ return {snapshot, redis.call('XRANGE', KEYS[1], at .. '-0', at .. '-0')}
 """
 
 
-class EventStoreError(Exception):
-    """Base of the event store's errors."""
-
-
-class VersionConflict(EventStoreError):
-    """The game moved on: ``actual`` is its current version, ``expected`` what the caller saw."""
-
-    def __init__(self, expected: int, actual: int) -> None:
-        super().__init__(f"expected version {expected}, the game is at version {actual}")
-        self.expected = expected
-        self.actual = actual
-
-
-class IdempotencyKeyReused(EventStoreError):
-    """A command id came back with a different command (its fingerprint differs)."""
-
-    def __init__(self, command_id: str) -> None:
-        super().__init__(f"command id {command_id!r} was already used for a different command")
-        self.command_id = command_id
-
-
-class PrevHashMismatch(EventStoreError):
-    """The caller's ``prev_hash`` is not the hash of the event at the expected version."""
-
-    def __init__(self, version: int) -> None:
-        super().__init__(f"prev_hash is not the hash of version {version}")
-        self.version = version
-
-
-@dataclass(frozen=True, slots=True)
-class AppendResult:
-    """What an append wrote (or, when ``duplicate``, what the same command wrote before)."""
-
-    first_version: int
-    last_version: int
-    envelopes: list[Envelope]
-    duplicate: bool
-
-
 def snapshot_key(game_id: str) -> str:
     """The key of a game's snapshots, under the game's hash tag (its cluster slot)."""
     return keys(game_id)[0][: -len("events")] + "snaps"
@@ -251,9 +217,9 @@ RETRY_PAUSE_S = 0.1
 
 
 def retry_window_s(cluster: bool) -> float:
-    """``FOXDEN_STORE_RETRY_S``; by default 2 s on a cluster, 0 (the client's own retries) else."""
-    raw = os.environ.get("FOXDEN_STORE_RETRY_S")
-    return float(raw) if raw else DEFAULT_RETRY_S[cluster]
+    """The default of ``FOXDEN_STORE_RETRY_S``: 2 s on a cluster, 0 (the client's own retries)
+    on one server."""
+    return DEFAULT_RETRY_S[cluster]
 
 
 def _text(value: Any) -> str:
@@ -279,6 +245,7 @@ class RedisEventStore:
         blocking_client: Client | None = None,
         max_block_ms: int = MAX_BLOCK_MS,
         durability: durable.Durability | None = None,
+        retry_s: float | None = None,
     ) -> None:
         self._redis = redis_client
         self._append = redis_client.register_script(APPEND_LUA)
@@ -293,7 +260,7 @@ class RedisEventStore:
         self.durability = durability or durable.Durability()
         # Checked against the servers now: a setting they cannot honour fails at start-up.
         self._waits = durable.check(redis_client, self.durability)
-        self.retry_s = retry_window_s(self._cluster)
+        self.retry_s = retry_window_s(self._cluster) if retry_s is None else retry_s
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -587,6 +554,12 @@ class RedisEventStore:
             pools = [self._blocking.connection_pool]
         for pool in pools:
             pool.disconnect(inuse_connections=False)
+
+    def game_ids(self) -> Iterator[str]:
+        """Every game with a stream (a SCAN of the stream keys, on every node of a cluster)."""
+        prefix, suffix = "fd:{g:", "}:events"
+        for key in self._redis.scan_iter(match=prefix + "*" + suffix, count=500):
+            yield _text(key)[len(prefix) : -len(suffix)]
 
     def verify(self, game_id: str, seed: bytes | None) -> ChainReport:
         """Check the game's whole hash chain (links only when ``seed`` is None)."""

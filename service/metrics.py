@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import os
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -86,11 +85,12 @@ def latency_histogram(method: str, route: str) -> Histogram:
     return LATENCY.labels(method, route)
 
 
-def exposition() -> tuple[bytes, str]:
-    """The metrics text of this process, or of every process in multiprocess mode."""
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+def exposition(multiprocess_dir: str | None = None) -> tuple[bytes, str]:
+    """The metrics text of this process, or, given the folder of prometheus-client's
+    multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``), of every process that writes there."""
+    if multiprocess_dir:
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        multiprocess.MultiProcessCollector(registry, path=multiprocess_dir)
         return generate_latest(registry), CONTENT_TYPE_LATEST
     return generate_latest(), CONTENT_TYPE_LATEST
 

@@ -15,9 +15,10 @@ over a plugin's, and a plugin that fails to load is logged and skipped.
 
 ``choose`` runs a strategy for one move: one that raises, or returns a body that is not one of
 the legal commands, is logged and replaced by ``random`` for that move, so no bot can wedge a
-game. ``FOXDEN_BOT_MOVE_MS`` gives strategies that accept a ``stop`` callable (``ismcts``) a
-wall-clock budget per move on top of their iteration budget; unset, the iteration budget alone
-decides, and a retried job makes the same choice.
+game. A move budget (``set_move_budget_ms``; ``FOXDEN_BOT_MOVE_MS``, set by the composition
+root) gives strategies that accept a ``stop`` callable (``ismcts``) a wall-clock budget per
+move on top of their iteration budget; without one, the iteration budget alone decides, and a
+retried job makes the same choice.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import logging
-import os
 import random
 import threading
 import time
@@ -82,9 +82,27 @@ def install_plugins(*, refresh: bool = False) -> None:
             registry.register(dataclasses.replace(game, strategies={**game.strategies, **added}))
 
 
+@dataclasses.dataclass
+class MoveBudget:
+    """The wall-clock budget of each bot move in this process (milliseconds), or None.
+
+    One per process, like the plugins above: the service calls ``choose`` without a budget,
+    and every bot move of the process obeys this one (``FOXDEN_BOT_MOVE_MS``).
+    """
+
+    ms: float | None = None
+
+
+MOVE_BUDGET = MoveBudget()
+
+
+def set_move_budget_ms(budget_ms: float | None) -> None:
+    """Give each bot move of this process ``budget_ms`` of wall-clock time (None: no limit)."""
+    MOVE_BUDGET.ms = budget_ms
+
+
 def move_budget_ms() -> float | None:
-    value = os.environ.get("FOXDEN_BOT_MOVE_MS")
-    return float(value) if value else None
+    return MOVE_BUDGET.ms
 
 
 def choose(

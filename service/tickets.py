@@ -13,20 +13,12 @@ tag (one Redis Cluster slot with the game), and Redis expires it.
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
 from datetime import UTC, datetime, timedelta
 
 import redis
 
 DEFAULT_TTL_S = 60
-
-
-def ttl_s() -> int:
-    raw = os.environ.get("FOXDEN_STREAM_TICKET_TTL_S", str(DEFAULT_TTL_S))
-    if not raw.isdigit() or not 1 <= int(raw) <= 3600:
-        raise ValueError(f"FOXDEN_STREAM_TICKET_TTL_S must be 1 to 3600 seconds, not {raw!r}")
-    return int(raw)
 
 
 def _key(game_id: str, ticket: str) -> str:

@@ -155,7 +155,7 @@ def start_api(env: dict[str, str], log_path: Any, *, workers: int | None = None)
     from tests.docs.live import ROOT, free_port
 
     port = free_port()
-    command = [sys.executable, "-m", "service.cli", "api", "--port", str(port)]
+    command = [sys.executable, "-m", "foxden.cli", "api", "--port", str(port)]
     if workers is not None:
         command += ["--workers", str(workers)]
     log = open(log_path, "wb")  # noqa: SIM115 - closed with the process

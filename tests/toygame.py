@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.errors import GameOver, IllegalMove, NotYourTurn
 from domain.game import Command, Event, GameDefinition, Option
+from domain.shapes import CommandShape, Field, Int
 
 
 @dataclass(frozen=True)
@@ -138,5 +139,6 @@ TOY = GameDefinition(
     redact_command=lambda body, actor, viewer: dict(body),
     result=result,
     strategies={"random": random_choice, "greedy": first_legal},
-    command_types=("draw",),
+    # Up to the largest deck: how many a seat may draw now is the rules' call (1 or 2).
+    commands=(CommandShape("draw", (Field("count", Int(1, 40)),), doc="Draw 1 or 2 cards."),),
 )

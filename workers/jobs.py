@@ -7,19 +7,36 @@ and its command id is derived from (kind, seat, since), so a second run appends 
 
 from __future__ import annotations
 
-import functools
 import time
+from dataclasses import dataclass
 
 from service import metrics
 from service.games import GameService, Outcome
 
 
-@functools.cache
-def service() -> GameService:
-    """The worker process's service, built on first use (its state cache stays warm)."""
-    from service.bootstrap import build_service
+@dataclass
+class Context:
+    """What the jobs of this process run on, given by the worker's entry point before it takes
+    a job (``workers.runner.run_worker``). RQ imports a job by its path and calls it with the
+    job's arguments alone, so the jobs find their service here: one for the process's life, so
+    its state cache stays warm from job to job."""
 
-    return build_service()
+    service: GameService | None = None
+
+
+CONTEXT = Context()
+
+
+def use_service(games: GameService) -> None:
+    """Run this process's jobs on ``games``."""
+    CONTEXT.service = games
+
+
+def service() -> GameService:
+    """The service the jobs of this process run on (``use_service``)."""
+    if CONTEXT.service is None:
+        raise RuntimeError("no service for the jobs: a worker gives one (workers.runner)")
+    return CONTEXT.service
 
 
 def _record(kind: str, outcome: Outcome | None) -> bool:

@@ -35,7 +35,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
-import os
 import signal
 import threading
 import time
@@ -46,19 +45,19 @@ from rq import SimpleWorker
 from rq.scheduler import RQScheduler as DueJobMover
 from rq.serializers import JSONSerializer
 
-from events.redis_client import connect
+from events.redis_client import DEFAULT_MAX_CONNECTIONS, connect
 from service import metrics
-from service.bootstrap import queue_url
-from workers.jobs import service
+from service.games import GameService
+from workers import jobs
 from workers.scheduler import (
     ALIVE_TTL_MS,
+    DEFAULT_PREFIX,
     FAILURE_TTL_S,
     RESULT_TTL_S,
     Names,
     bot_queue,
     move_due_timers,
     named_queue,
-    queue_prefix,
     queues,
     timer_queue,
 )
@@ -74,7 +73,7 @@ TIMER_LOOK_S = 0.25
 TIMER_LEASE_TTL_MS = 1500
 TIMER_RENEW_S = 0.5
 SWEEP_JOB_TIMEOUT_S = 600
-DEFAULT_SWEEP_S = 10
+DEFAULT_SWEEP_S = 10.0  # FOXDEN_SWEEP_S
 
 # Take the lease if it is free, or extend it if it is ours.
 _LEASE_LUA = """
@@ -86,10 +85,6 @@ _RELEASE_LUA = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
-
-
-def sweep_every_s() -> float:
-    return float(os.environ.get("FOXDEN_SWEEP_S") or DEFAULT_SWEEP_S)
 
 
 class Housekeeper(threading.Thread):
@@ -288,8 +283,22 @@ def _bury(worker: SimpleWorker | None) -> None:
         worker.pubsub_thread.stop()
 
 
-def run_worker(*, burst: bool = False, name: str | None = None, timers: bool = False) -> int:
-    """Run until SIGTERM/SIGINT (or, with ``burst``, until the queues are empty).
+def run_worker(
+    games: GameService,
+    *,
+    queue_url: str,
+    prefix: str = DEFAULT_PREFIX,
+    sweep_s: float = DEFAULT_SWEEP_S,
+    log_level: str = "INFO",
+    metrics_address: str | None = None,
+    max_connections: int = DEFAULT_MAX_CONNECTIONS,
+    burst: bool = False,
+    name: str | None = None,
+    timers: bool = False,
+) -> int:
+    """Run the jobs on ``games`` until SIGTERM/SIGINT (or, with ``burst``, until the queues
+    are empty). The worker's entry point builds ``games`` (a setting that cannot work has
+    failed before the worker starts) and says where the jobs are.
 
     With ``timers``, the worker takes the timer queue alone (a timer worker); else every queue,
     timers first.
@@ -299,27 +308,25 @@ def run_worker(*, burst: bool = False, name: str | None = None, timers: bool = F
     worker (``<name>.<n>``), so that a job the old one had started is seen as abandoned and
     scheduled again by the sweeper.
 
-    The jobs live on :func:`service.bootstrap.queue_url` (``FOXDEN_QUEUE_URL``, else the
-    store's Redis when that is one server). RQ gets a Redis client of its own: it waits in
-    BLPOP for up to its dequeue timeout (about
-    400 s) and raises the socket timeout of the client it is given to match. Given the
-    service's client, every append and read would inherit that timeout.
+    The jobs live on ``queue_url``, under the names of ``prefix``. RQ gets a Redis client of
+    its own: it waits in BLPOP for up to its dequeue timeout (about 400 s) and raises the
+    socket timeout of the client it is given to match. Given the service's client, every
+    append and read would inherit that timeout.
 
-    ``FOXDEN_LOG_LEVEL`` (default INFO) sets the log level; RQ logs every job at INFO.
-    ``FOXDEN_WORKER_METRICS`` (``PORT`` or ``HOST:PORT``; off by default) serves the worker's
-    Prometheus metrics: its jobs and the bot and timeout moves it made.
+    ``log_level`` sets the log level (RQ logs every job at INFO). ``metrics_address``
+    (``PORT`` or ``HOST:PORT``) serves the worker's Prometheus metrics: its jobs and the bot
+    and timeout moves it made. The sweeper runs every ``sweep_s`` seconds.
     """
-    level = os.environ.get("FOXDEN_LOG_LEVEL", "INFO").upper()
-    if os.environ.get("FOXDEN_WORKER_METRICS"):
-        metrics.serve_worker_metrics(os.environ["FOXDEN_WORKER_METRICS"])
+    if metrics_address:
+        metrics.serve_worker_metrics(metrics_address)
     if not logging.getLogger().handlers:
-        logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
-    names = Names(queue_prefix())
-    games = service()  # built now: a setting that cannot work fails before the worker starts
-    rq_connection = connect(queue_url(), blocking=True)
+        logging.basicConfig(level=log_level, format="%(asctime)s %(name)s %(message)s")
+    jobs.use_service(games)
+    names = Names(prefix)
+    rq_connection = connect(queue_url, blocking=True, max_connections=max_connections)
     # The housekeeper's keys (the scheduler lease, liveness, the sweep token) belong with the
     # jobs, on the queue Redis, where the API's scheduler looks for them.
-    queue_client = connect(queue_url())
+    queue_client = connect(queue_url, max_connections=max_connections)
     signals = _Signals()
     previous: SimpleWorker | None = None
     for incarnation in itertools.count():
@@ -336,19 +343,28 @@ def run_worker(*, burst: bool = False, name: str | None = None, timers: bool = F
             )
         except REDIS_DOWN:
             continue  # gone again already
-        if _work(worker, queue_client, names, burst, level) or signals.stop.is_set():
+        ended = _work(worker, queue_client, names, burst=burst, level=log_level, sweep_s=sweep_s)
+        if ended or signals.stop.is_set():
             return 0
         log.warning("worker %s: lost Redis; reconnecting", worker.name)
         previous = worker
     return 0  # pragma: no cover  (the loop above only returns)
 
 
-def _work(worker: FoxdenWorker, client: redis.Redis, names: Names, burst: bool, level: str) -> bool:
+def _work(
+    worker: FoxdenWorker,
+    client: redis.Redis,
+    names: Names,
+    *,
+    burst: bool,
+    level: str,
+    sweep_s: float,
+) -> bool:
     """Run ``worker`` with its housekeeper and timer mover; True when it ended as asked
     (signal, burst done)."""
     threads: list[Housekeeper | TimerMover] = []
     try:
-        housekeeper = Housekeeper(client, names, worker.name, sweep_every_s())
+        housekeeper = Housekeeper(client, names, worker.name, sweep_s)
         threads.append(housekeeper)
         housekeeper.tick()  # a burst worker also runs what is due now
         mover = TimerMover(client, names, worker.name)

@@ -12,15 +12,15 @@ search. A timer waits in RQ's scheduled registry under its exact due time (RQ's 
 whole seconds) until a worker's timer mover (``workers.runner.TimerMover``) queues it.
 
 The names of what the workers of one deployment share (queues, the scheduler and timer leases,
-the sweep token, worker liveness keys) start with ``FOXDEN_QUEUE_PREFIX`` (default ``foxden``), so
-that test runs on one Redis database need not share workers. Job ids do not: a game belongs to the
-database, and a sweeper that finds one of its jobs missing from its own queues adopts it.
+the sweep token, worker liveness keys) start with a prefix (``FOXDEN_QUEUE_PREFIX``, default
+``foxden``), so that test runs on one Redis database need not share workers. Job ids do not: a
+game belongs to the database, and a sweeper that finds one of its jobs missing from its own
+queues adopts it.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -45,7 +45,9 @@ TIMERS = frozenset({TIMEOUT, EXPIRY})
 # A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
 RESULT_TTL_S = 60
 FAILURE_TTL_S = 3600
-DEFAULT_JOB_TIMEOUT_S = 30  # a bot move takes milliseconds; a search bot may take seconds
+# RQ kills a job that runs longer (then the sweeper retries it): a bot move takes
+# milliseconds, a search bot's up to seconds.
+DEFAULT_JOB_TIMEOUT_S = 30
 # How long a worker's liveness key outlives its last beat: a job STARTED by a worker whose
 # key is gone was abandoned (the worker was killed), and the sweeper schedules it again.
 ALIVE_TTL_MS = 3000
@@ -54,16 +56,7 @@ ALIVE_TTL_MS = 3000
 SCHEDULER_TICK_S = 1.0
 # The most timers one move of the timer mover queues (the rest wait for its next look, at once).
 TIMER_BATCH = 1000
-
-
-def queue_prefix() -> str:
-    """``FOXDEN_QUEUE_PREFIX``, read when called (tests set it per test)."""
-    return os.environ.get("FOXDEN_QUEUE_PREFIX") or "foxden"
-
-
-def job_timeout_s() -> int:
-    """``FOXDEN_JOB_TIMEOUT_S``: RQ kills a job that runs longer (then the sweeper retries it)."""
-    return int(os.environ.get("FOXDEN_JOB_TIMEOUT_S") or DEFAULT_JOB_TIMEOUT_S)
+DEFAULT_PREFIX = "foxden"  # of every name below (FOXDEN_QUEUE_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -98,6 +91,13 @@ class Names:
 
     def alive(self, worker_name: str) -> str:
         return f"{self.prefix}:alive:{worker_name}"
+
+
+def live_workers(connection: redis.Redis, prefix: str = DEFAULT_PREFIX) -> int:
+    """How many workers of the deployment ``prefix`` beat on ``connection`` now (each keeps
+    its liveness key fresh while it runs)."""
+    pattern = Names(prefix).alive("*")
+    return sum(1 for _ in connection.scan_iter(match=pattern, count=500))
 
 
 def queues(connection: redis.Redis, names: Names) -> list[Queue]:
@@ -168,13 +168,13 @@ class RQScheduler:
         self,
         connection: redis.Redis,
         *,
-        prefix: str | None = None,
-        job_timeout: int | None = None,
+        prefix: str = DEFAULT_PREFIX,
+        job_timeout: int = DEFAULT_JOB_TIMEOUT_S,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.connection = connection
-        self.names = Names(prefix or queue_prefix())
-        self.job_timeout = job_timeout or job_timeout_s()
+        self.names = Names(prefix)
+        self.job_timeout = job_timeout
         self.clock = clock
         timers = timer_queue(connection, self.names)
         self._queue = {BOT: bot_queue(connection, self.names), TIMEOUT: timers, EXPIRY: timers}

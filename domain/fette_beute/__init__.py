@@ -76,6 +76,8 @@ from __future__ import annotations
 from domain.game import GameDefinition
 
 from .bots import STRATEGIES
+from .commands import COMMANDS, VOCABULARY
+from .narration import narrate
 from .rules import decide, to_act
 from .search import ismcts
 from .state import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, evolve, initial_state, shuffles
@@ -99,7 +101,9 @@ GAME = GameDefinition(
     redact_command=redact_command,
     result=result,
     strategies={**STRATEGIES, "ismcts": ismcts},
-    command_types=("choose", "reveal"),
+    commands=COMMANDS,
+    vocabulary=VOCABULARY,
+    narrate=narrate,
 )
 
 __all__ = ["GAME"]

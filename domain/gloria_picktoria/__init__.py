@@ -102,8 +102,10 @@ from domain.game import GameDefinition
 
 from .bots import STRATEGIES
 from .cards import OPTIONS
+from .commands import COMMANDS, VOCABULARY
 from .deal import shuffles
-from .rules import COMMAND_TYPES, decide
+from .narration import narrate
+from .rules import decide
 from .search import ismcts
 from .state import evolve, initial_state
 from .views import legal_commands, redact, redact_command, result, to_act, view
@@ -126,7 +128,9 @@ GAME = GameDefinition(
     redact_command=redact_command,
     result=result,
     strategies={**STRATEGIES, "ismcts": ismcts},
-    command_types=COMMAND_TYPES,
+    commands=COMMANDS,
+    vocabulary=VOCABULARY,
+    narrate=narrate,
 )
 
 __all__ = ["GAME"]

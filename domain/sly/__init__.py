@@ -80,8 +80,10 @@ from collections.abc import Mapping
 from domain.game import GameDefinition
 
 from . import bots
+from .commands import COMMANDS, VOCABULARY
 from .model import OPTIONS, initial_state
-from .rules import COMMAND_TYPES, decide, evolve
+from .narration import narrate
+from .rules import decide, evolve
 from .scoring import result
 from .search import ismcts
 from .views import legal_commands, redact, redact_command, to_act, view
@@ -110,5 +112,7 @@ GAME = GameDefinition(
     redact_command=redact_command,
     result=result,
     strategies={"random": bots.random_bot, "greedy": bots.greedy_bot, "ismcts": ismcts},
-    command_types=COMMAND_TYPES,
+    commands=COMMANDS,
+    vocabulary=VOCABULARY,
+    narrate=narrate,
 )

@@ -273,7 +273,6 @@ _PLAYS: dict[str, Callable[[SlyState, Seat, Mapping[str, Any]], list[Event]]] = 
     "reveal_flip": _reveal_flip,
     "reveal_stop": _reveal_stop,
 }
-COMMAND_TYPES = tuple(_PLAYS)
 
 # --- evolve ---------------------------------------------------------------------------------
 

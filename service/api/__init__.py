@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from flask import Flask
@@ -28,32 +27,30 @@ from service.web import bp as web_bp
 
 
 def defaults() -> dict[str, Any]:
-    """Settings from the environment, read when an app is made (never at import)."""
+    """The app's settings when its caller gives none (the composition root passes the
+    environment's, ``foxden.bootstrap.app_config``; a test passes what it needs)."""
     return {
         # Generous: a client playing one game never meets it. "off" turns limiting off.
-        "RATE_LIMIT": os.environ.get("FOXDEN_RATE_LIMIT", "1200 per minute"),
+        "RATE_LIMIT": "1200 per minute",
         # How long an SSE stream waits for an event before it sends a keepalive.
-        "SSE_BLOCK_MS": int(os.environ.get("FOXDEN_SSE_BLOCK_MS", "2000")),
+        "SSE_BLOCK_MS": 2000,
         # How many proxies in front of the API append to X-Forwarded-For; 0 (the default)
         # trusts no forwarded header: the peer's address is the client's.
-        "TRUSTED_PROXIES": os.environ.get("FOXDEN_TRUSTED_PROXIES", "0"),
+        "TRUSTED_PROXIES": 0,
         # Open event streams one process holds; beyond it a new stream is a 503.
-        "STREAMS_PER_PROCESS": capacity.streams_per_process(),
+        "STREAMS_PER_PROCESS": capacity.DEFAULT_STREAMS,
         # Open event streams of one address, and of one seat, in a process: beyond it a 429.
-        "STREAMS_PER_CLIENT": capacity.streams_per_client(),
-        "STREAM_TICKET_TTL_S": tickets.ttl_s(),
+        "STREAMS_PER_CLIENT": capacity.DEFAULT_STREAMS_PER_CLIENT,
+        "STREAM_TICKET_TTL_S": tickets.DEFAULT_TTL_S,
         # The largest request body read (a 413 beyond): a command or a new table is a few
         # hundred bytes, and a body is held in memory whole.
-        "MAX_CONTENT_LENGTH": _max_body_bytes(os.environ.get("FOXDEN_MAX_BODY_BYTES", "65536")),
+        "MAX_CONTENT_LENGTH": 65536,
         # Origins a browser client may call from: comma-separated, "*" for any; none by default.
-        "CORS_ORIGINS": os.environ.get("FOXDEN_CORS_ORIGINS", ""),
+        "CORS_ORIGINS": "",
+        # Where the processes of a multi-process server add up their metrics (prometheus-
+        # client's multiprocess mode); None for one process.
+        "METRICS_MULTIPROC_DIR": None,
     }
-
-
-def _max_body_bytes(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1024:
-        raise ValueError(f"FOXDEN_MAX_BODY_BYTES must be a number of bytes >= 1024, not {text!r}")
-    return int(text)
 
 
 def create_app(service: GameService, config: dict[str, Any] | None = None) -> Flask:

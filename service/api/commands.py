@@ -1,7 +1,9 @@
-"""One marshmallow schema per command type of each game: the syntax of a move.
+"""The marshmallow schema of each command of each game: the syntax of a move.
 
-Identifiers are checked against the game's vocabulary here so a typo gets a field message;
-whether the move is allowed now is decided by the rules engine.
+Nothing here names a game: each game declares its commands beside its rules
+(``GameDefinition.commands``, ``domain.shapes``), and this module translates each declaration
+into a schema, once per game. Identifiers are checked against the game's vocabulary here so a
+typo gets a field message; whether the move is allowed now is decided by the rules engine.
 """
 
 from __future__ import annotations
@@ -10,147 +12,68 @@ from collections.abc import Mapping
 
 from marshmallow import Schema, fields, validate
 
+from domain import match, registry
+from domain.game import GameDefinition
+from domain.shapes import CommandShape, Field, Int, Kind, ListOf, Matches, OneOf, Record
 from service.api.schemas import JsonInt
 
-SEAT = JsonInt(required=True, validate=validate.Range(min=0, max=15))
+
+def pascal(name: str) -> str:
+    """``reveal_flip`` -> ``RevealFlip``, ``fette-beute`` -> ``FetteBeute``."""
+    return "".join(part.capitalize() for part in name.replace("-", "_").split("_"))
 
 
-def _type(name: str) -> fields.String:
-    return fields.String(required=True, validate=validate.Equal(name))
+def _field(kind: Kind, required: bool) -> fields.Field:
+    match kind:
+        case OneOf(values):
+            return fields.String(required=required, validate=validate.OneOf(list(values)))
+        case Matches(pattern):
+            return fields.String(required=required, validate=validate.Regexp(pattern))
+        case Int(minimum, maximum):
+            return JsonInt(required=required, validate=validate.Range(min=minimum, max=maximum))
+        case ListOf(item, length):
+            return fields.List(
+                _field(item, True), required=required, validate=validate.Length(equal=length)
+            )
+        case Record(name, members):
+            return fields.Nested(_schema(name, members), required=required)
+    raise TypeError(f"no schema field for {kind!r}")
 
 
-def _one_of(values: list[str], **kwargs: object) -> fields.String:
-    return fields.String(validate=validate.OneOf(values), **kwargs)
+def _schema(name: str, members: tuple[Field, ...], tag: str | None = None) -> type[Schema]:
+    declared: dict[str, fields.Field] = {}
+    if tag is not None:
+        declared["type"] = fields.String(required=True, validate=validate.Equal(tag))
+    for member in members:
+        declared[member.name] = _field(member.kind, member.required)
+    # The class name names the schema in the OpenAPI document (``spec/build.py``).
+    return Schema.from_dict(declared, name=f"{pascal(name)}Schema")
 
 
-class LeaveSchema(Schema):
-    """Hand the seat to a bot for the rest of the game (every game)."""
-
-    type = _type("leave")
-
-
-# --- Fette Beute ---------------------------------------------------------------------------
-
-ANIMALS = ["squirrel", "raccoon", "hamster", "marmot", "beaver"]
-FOODS = ["walnut", "sunflower", "hazelnut", "acorn", "peanut"]
+def schema_of(shape: CommandShape) -> type[Schema]:
+    """A new schema class that loads exactly the bodies ``shape`` describes."""
+    return _schema(shape.type, shape.fields, tag=shape.type)
 
 
-class ChooseSchema(Schema):
-    type = _type("choose")
-    animals = fields.List(
-        _one_of(ANIMALS, required=True), required=True, validate=validate.Length(equal=2)
-    )
+LeaveSchema = schema_of(match.LEAVE)
 
-
-class StealSchema(Schema):
-    target = SEAT
-    kind = _one_of(FOODS, required=True)
-
-
-class RevealSchema(Schema):
-    type = _type("reveal")
-    animal = _one_of(ANIMALS, required=True)
-    steal = fields.Nested(StealSchema)
-
-
-# --- SLY -----------------------------------------------------------------------------------
-
-SLY_CARDS = ["hen1", "hen2", "hen3", "hen4", "hen5", "hen6", "fox"]
-SPACE = fields.String(required=True, validate=validate.Regexp(r"^h[0-9]-[1-4]$"))
-
-
-class LaySchema(Schema):
-    type = _type("lay")
-    card = _one_of(SLY_CARDS, required=True)
-    space = SPACE
-
-
-class ExposeSchema(Schema):
-    type = _type("expose")
-    space = SPACE
-
-
-class RevealFlipSchema(Schema):
-    type = _type("reveal_flip")
-    space = SPACE
-
-
-class RevealStopSchema(Schema):
-    type = _type("reveal_stop")
-
-
-# --- Gloria Picktoria ----------------------------------------------------------------------
-
-CHEST_KINDS = [f"m{n}" for n in range(10)] + ["joker"]
-INDEX = JsonInt(required=True, validate=validate.Range(min=0, max=99))
-
-
-class MakeChestSchema(Schema):
-    type = _type("make_chest")
-    kind = _one_of(CHEST_KINDS, required=True)
-
-
-class LayCardSchema(Schema):
-    type = _type("lay")
-    kind = _one_of(CHEST_KINDS, required=True)
-    chest = INDEX
-
-
-class PlayDoublerSchema(Schema):
-    type = _type("play_doubler")
-    chest = INDEX
-
-
-class TakeDisplaySchema(Schema):
-    type = _type("take_display")
-    slot = INDEX
-
-
-class DrawBlindSchema(Schema):
-    type = _type("draw_blind")
-
-
-class MoveFoxSchema(Schema):
-    type = _type("move_fox")
-    owner = SEAT
-    chest = INDEX
-
-
-class PassFoxSchema(Schema):
-    type = _type("pass_fox")
-    chest = INDEX
-
-
-class EndTurnSchema(Schema):
-    type = _type("end_turn")
-
-
-COMMANDS: dict[str, dict[str, type[Schema]]] = {
-    "fette-beute": {"choose": ChooseSchema, "reveal": RevealSchema},
-    "sly": {
-        "lay": LaySchema,
-        "expose": ExposeSchema,
-        "reveal_flip": RevealFlipSchema,
-        "reveal_stop": RevealStopSchema,
-    },
-    "gloria-picktoria": {
-        "make_chest": MakeChestSchema,
-        "lay": LayCardSchema,
-        "play_doubler": PlayDoublerSchema,
-        "take_display": TakeDisplaySchema,
-        "draw_blind": DrawBlindSchema,
-        "move_fox": MoveFoxSchema,
-        "pass_fox": PassFoxSchema,
-        "end_turn": EndTurnSchema,
-    },
-}
+# game id -> (the definition the schemas were made from, its schemas by command type). A
+# schema class is the key of the valid-body memo (``schemas.load_command``), so each game's are
+# made once and kept; a game registered again with another definition gets new ones.
+_made: dict[str, tuple[GameDefinition, Mapping[str, type[Schema]]]] = {}
+_LEAVE_ONLY: Mapping[str, type[Schema]] = {match.LEAVE.type: LeaveSchema}
 
 
 def schemas_for(game_id: str) -> Mapping[str, type[Schema]]:
-    """The command schemas of a game, ``leave`` included."""
-    return {**COMMANDS.get(game_id, {}), "leave": LeaveSchema}
-
-
-def register(game_id: str, schemas: Mapping[str, type[Schema]]) -> None:
-    """Add a game's command schemas (games outside this package, tests)."""
-    COMMANDS[game_id] = dict(schemas)
+    """The command schemas of a game, ``leave`` included (only ``leave`` for an unknown id)."""
+    try:
+        game = registry.get(game_id)
+    except registry.UnknownGame:
+        return _LEAVE_ONLY
+    made = _made.get(game_id)
+    if made is None or made[0] is not game:
+        made = _made[game_id] = (
+            game,
+            {**{shape.type: schema_of(shape) for shape in game.commands}, **_LEAVE_ONLY},
+        )
+    return made[1]

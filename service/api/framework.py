@@ -27,7 +27,7 @@ from service.api import jsonio, routing
 
 _UNSET = object()  # Flask's own default: the exception being handled, if any
 
-# The largest request head the API reads, well inside what gunicorn reads (service/server.py
+# The largest request head the API reads, well inside what gunicorn reads (foxden/server.py
 # sets its limits): past these the app answers, as problem+json with the headers every answer
 # has (CORS, rate limits), instead of gunicorn's bare error page. Every URL of the API is a few
 # hundred bytes and its headers a few dozen; the limits leave room for proxies' additions.

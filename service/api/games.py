@@ -11,7 +11,6 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 
 from domain import match, registry
-from domain.match import MatchState
 from service.api import commands, schemas
 from service.api.http import (
     bearer_token,
@@ -72,7 +71,7 @@ def catalog() -> Response:
                     "max_players": game.max_players,
                     "rules_version": game.rules_version,
                     "strategies": sorted(game.strategies),
-                    "commands": sorted(commands.schemas_for(game.id)),
+                    "commands": sorted(shape.type for shape in match.command_shapes(game)),
                     "options": {
                         name: {
                             "default": option.default,
@@ -169,12 +168,6 @@ def join(game_id: str) -> Response:
     )
 
 
-def state_view(state: MatchState, seat: int | None, loaded: Loaded | None) -> dict[str, Any]:
-    """The seat's view, with the running turn clocks when ``loaded`` is the latest state (a
-    past version has none)."""
-    return {**match.view(state, seat), "clocks": games().clocks(loaded) if loaded else []}
-
-
 @bp.get("/v1/games/<game_id>/state")
 def get_state(game_id: str) -> Response:
     seat = caller_seat(game_id, required=False)
@@ -187,7 +180,7 @@ def get_state(game_id: str) -> Response:
     if version is not None and state.version < version:
         raise VersionNotFound(f"the game has {state.version} versions, not {version}")
     return not_modified(state.version, seat) or with_etag(
-        answer(state_view(state, seat, loaded)), state.version, seat
+        answer(games().view(state, seat, loaded)), state.version, seat
     )
 
 
@@ -204,12 +197,30 @@ def legal_moves(game_id: str) -> Response:
 @bp.post("/v1/games/<game_id>/commands")
 def post_command(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
-    expected = if_match()
-    key = idempotency_key()
-    raw = json_body()
-    service = games()
-    state = service.peek(game_id).state
-    known = commands.schemas_for(state.game or "")
+    expected, key = if_match(), idempotency_key()
+    outcome = games().handle(
+        game_id,
+        seat,
+        json_body(),
+        parse=parse_command,
+        expected_version=expected,
+        idempotency_key=key,
+        token=bearer_token(),
+    )
+    # A command that changed nothing (a second ``leave``) is answered 200, with the state.
+    response = answer(
+        games().command_reply(outcome, seat), status=201 if outcome.envelopes else 200
+    )
+    headers = response.headers  # a fresh answer's: added, not set (no scan for a namesake)
+    headers.add("ETag", f'"{outcome.version}"')
+    if outcome.replayed:
+        headers.add("Idempotent-Replayed", "true")
+    return response
+
+
+def parse_command(game: str, raw: Any) -> dict[str, Any]:
+    """A command body of ``game`` as its schema loads it (a 400 naming the fields else)."""
+    known = commands.schemas_for(game)
     kind = raw.get("type") if type(raw) is dict else None
     if type(kind) is not str or kind not in known:  # the usual case needs no schema for it
         kind = schemas.load(schemas.CommandTypeSchema, raw, unknown="exclude")["type"]
@@ -219,20 +230,4 @@ def post_command(game_id: str) -> Response:
             f"unknown command type {kind!r}",
             {"type": [f"One of {', '.join(sorted(known))}."]},
         )
-    body = schemas.load_command(known[kind], raw)
-    outcome = service.handle(
-        game_id, seat, body, expected_version=expected, idempotency_key=key, token=bearer_token()
-    )
-    after = outcome.loaded.state
-    reply = {
-        "version": outcome.version,
-        "events": service.shown(after, outcome.envelopes, seat),
-        "state": state_view(after, seat, outcome.loaded),
-    }
-    # A command that changed nothing (a second ``leave``) is answered 200, with the state.
-    response = answer(reply, status=201 if outcome.envelopes else 200)
-    headers = response.headers  # a fresh answer's: added, not set (no scan for a namesake)
-    headers.add("ETag", f'"{outcome.version}"')
-    if outcome.replayed:
-        headers.add("Idempotent-Replayed", "true")
-    return response
+    return schemas.load_command(known[kind], raw)

@@ -59,7 +59,7 @@ def readyz() -> Response:
 
 @bp.get("/metrics")
 def prometheus() -> Response:
-    body, content_type = metrics.exposition()
+    body, content_type = metrics.exposition(current_app.config["METRICS_MULTIPROC_DIR"])
     return Response(body, content_type=content_type)
 
 

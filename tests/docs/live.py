@@ -1,6 +1,6 @@
 """A real ``foxden up`` for tests: started like a person would, stopped like Ctrl-C does.
 
-``start`` runs ``python -m service.cli up`` in a session of its own, waits for ``/readyz`` and
+``start`` runs ``python -m foxden.cli up`` in a session of its own, waits for ``/readyz`` and
 records how long that took. ``stop`` sends SIGINT to the whole process group (what a terminal
 sends on Ctrl-C) and returns every process of the tree that is still alive afterwards: the
 supervisor, gunicorn's master and worker, the RQ worker(s) and, for the embedded store, the
@@ -124,7 +124,7 @@ def start(
 ) -> Live:
     """``foxden up`` on a free port; returns once ``/readyz`` answers 200."""
     port = free_port()
-    command = [sys.executable, "-m", "service.cli", "up", "--port", str(port)]
+    command = [sys.executable, "-m", "foxden.cli", "up", "--port", str(port)]
     if data_dir is not None:
         command += ["--data-dir", str(data_dir)]
     began = time.monotonic()

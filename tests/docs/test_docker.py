@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from service.cli import parser
+from foxden.cli import parser
 from tests.docs import live
 
 ROOT = live.ROOT
@@ -186,7 +186,7 @@ def test_the_cluster_profile_has_three_masters_with_a_replica_each(compose: dict
 def test_the_cluster_services_keep_their_jobs_on_a_plain_redis(
     compose: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ):
-    from service.bootstrap import ConfigurationError, queue_url
+    from foxden.bootstrap import ConfigurationError, queue_url
 
     services = compose["services"]
     queue = services["redis-queue"]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from service import demo as demo_module
+from foxden.tools import demo as demo_module
 from tests.docs import curl_shim, live, markdown
 
 pytestmark = [pytest.mark.xdist_group("live"), pytest.mark.redis]

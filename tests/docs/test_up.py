@@ -62,7 +62,7 @@ def test_up_without_redis_url_serves_plays_and_stops_clean(tmp_path: Path):
 
 def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "service.cli", *args],
+        [sys.executable, "-m", "foxden.cli", *args],
         cwd=live.ROOT,
         env=env,
         capture_output=True,
@@ -125,6 +125,6 @@ def test_up_exits_1_when_its_api_cannot_start(tmp_path: Path):
 
 
 def live_instance(data: Path) -> dict | None:
-    from service.supervisor import running_instance
+    from foxden.supervisor import running_instance
 
     return running_instance(str(data))

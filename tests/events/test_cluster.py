@@ -17,9 +17,9 @@ from redis.cluster import RedisCluster
 from events.durability import Durability, DurabilityUnavailable, check, parse
 from events.redis_client import FALL_BACK, connect, direct, is_cluster_url, pool_for
 from events.store import keys
+from foxden.bootstrap import ConfigurationError, queue_url
+from foxden.cli import main
 from service import index as index_module
-from service.bootstrap import ConfigurationError, queue_url
-from service.cli import main
 from service.index import BUCKETS, GameIndex, bucket_of
 from tests.redis_servers import Cluster
 

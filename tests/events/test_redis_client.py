@@ -22,6 +22,8 @@ from events.redis_client import (
     direct_all,
     direct_connections,
 )
+from foxden.bootstrap import redis_client
+from foxden.settings import Settings
 from tests.threads import run_threads
 
 # About one server: its databases, its pools, its connections.
@@ -48,12 +50,12 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_url_and_pool_size_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REDIS_URL", "redis://example.invalid:6390/3")
     monkeypatch.setenv("FOXDEN_REDIS_MAX_CONNECTIONS", "42")
-    found = settings(connect())
+    found = settings(redis_client(Settings.from_env()))
     assert (found["host"], found["port"], found["db"]) == ("example.invalid", 6390, 3)
     assert found["max_connections"] == 42
     monkeypatch.setenv("FOXDEN_REDIS_MAX_CONNECTIONS", "lots")
     with pytest.raises(ValueError, match="FOXDEN_REDIS_MAX_CONNECTIONS"):
-        connect()
+        redis_client(Settings.from_env())
 
 
 def test_unix_socket_urls() -> None:

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from foxden.cli import main
 from service.audit import BUNDLE_FORMAT, CHECK_NAMES, audit_bundle
-from service.cli import main
 from tests.fairness.conftest import GAMES
 from tests.fairness.http_play import finish_http, http_table, running_http_table
 from tests.service.conftest import Api

@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from service.cli import main
+from foxden.cli import main
 from tests.fairness.test_tampering import a_command, forged, mutate
 
 pytestmark = pytest.mark.redis

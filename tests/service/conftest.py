@@ -9,25 +9,18 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from marshmallow import Schema, fields, validate
 
 from domain import registry
 from events.redis_client import connect
 from events.store import RedisEventStore
-from service.api import commands, create_app
+from service.api import create_app
 from service.games import GameService
 from service.index import GameIndex
 from service.ports import RecordingScheduler
 from tests.toygame import TOY
 
-
-class DrawSchema(Schema):
-    type = fields.String(required=True, validate=validate.Equal("draw"))
-    count = fields.Integer(required=True, strict=True)
-
-
+# The toy game declares its commands, as every game does: registering it is all it takes.
 registry.register(TOY)
-commands.register(TOY.id, {"draw": DrawSchema})
 
 
 def build(client: redis.Redis, scheduler: RecordingScheduler) -> GameService:

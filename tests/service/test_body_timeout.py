@@ -60,7 +60,7 @@ def api_server(request: pytest.FixtureRequest, redis_url: str, tmp_path: Path) -
         "FOXDEN_RATE_LIMIT": "off",
         "FOXDEN_BODY_TIMEOUT_S": str(BODY_TIMEOUT_S),
     }
-    command = [sys.executable, "-m", "service.cli", "api", "--host", "127.0.0.1"]
+    command = [sys.executable, "-m", "foxden.cli", "api", "--host", "127.0.0.1"]
     command += [
         "--port",
         str(port),

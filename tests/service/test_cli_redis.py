@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from service import cli
-from service.supervisor import AlreadyRunning, DataDirLock, running_instance
+from foxden import cli
+from foxden.supervisor import AlreadyRunning, DataDirLock, running_instance
 
 
 def test_one_lock_per_data_dir_names_its_owner(tmp_path: Path) -> None:

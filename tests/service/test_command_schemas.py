@@ -83,7 +83,7 @@ def test_a_body_remembered_under_one_schema_is_still_checked_by_another():
 def test_the_memo_stays_within_its_size(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(schemas, "MEMO_SIZE", 3)
     schema = commands.schemas_for("fette-beute")["choose"]
-    animals = commands.ANIMALS
+    animals = registry.get("fette-beute").vocabulary["animal"].values
     pairs = [[a, b] for a in animals for b in animals if a != b][:7]
     for pair in pairs:
         body = {"type": "choose", "animals": pair}

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from service import cli
-from service.supervisor import DataDirLock
+from foxden import cli
+from foxden.supervisor import DataDirLock
 
 
 @pytest.fixture

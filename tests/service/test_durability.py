@@ -87,10 +87,13 @@ def _servers_needed() -> None:
         pytest.skip("these tests start their own redis-server: install redis-server/redis-cli")
 
 
-def app_on(url: str, durability: Durability) -> Flask:
+def app_on(url: str, durability: Durability, retry_s: float | None = None) -> Flask:
     client = connect(url)
     store = RedisEventStore(
-        client, blocking_client=connect(url, blocking=True), durability=durability
+        client,
+        blocking_client=connect(url, blocking=True),
+        durability=durability,
+        retry_s=retry_s,
     )
     service = GameService(store, RecordingScheduler(), GameIndex(client))
     return create_app(service, {"RATE_LIMIT": "off"})
@@ -207,12 +210,12 @@ class Load:
 
 
 def test_a_killed_cluster_master_loses_no_acknowledged_move(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    monkeypatch.setenv("FOXDEN_STORE_RETRY_S", "0.5")  # so that the outage shows as 503s
     cluster = start_cluster(tmp_path, masters=3, replicas=1, node_timeout_ms=1000)
     try:
-        load = Load(app_on(cluster.url, Durability(replica=True)))
+        # A short retry window, so that the outage shows as 503s.
+        load = Load(app_on(cluster.url, Durability(replica=True), retry_s=0.5))
 
         def kill_a_master(load: Load) -> None:
             load.wait_for_acks(50)

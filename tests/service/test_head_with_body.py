@@ -1,6 +1,6 @@
 """gunicorn's answers as ``foxden api`` sends them: a small answer's head and body in one write.
 
-``service.server.send_headers_with_body`` changes gunicorn's own ``Response`` (what each worker
+``foxden.server.send_headers_with_body`` changes gunicorn's own ``Response`` (what each worker
 runs), so these tests drive that class with a socket that records every ``sendall``.
 """
 
@@ -12,7 +12,7 @@ import pytest
 from gunicorn.config import Config
 from gunicorn.http import wsgi
 
-from service.server import HEAD_WITH_BODY_BYTES, send_headers_with_body
+from foxden.server import HEAD_WITH_BODY_BYTES, send_headers_with_body
 
 
 class RecordingSocket:

@@ -23,7 +23,7 @@ import pytest
 import yaml
 from marshmallow import ValidationError
 
-from service import gunicorn_errors
+from foxden import gunicorn_errors
 from service.api import create_app, framework, problems, schemas
 from service.games import GameService
 from tests import sse_load

@@ -10,6 +10,8 @@ import pytest
 import redis
 from flask import Flask
 
+from foxden.bootstrap import app_config
+from foxden.settings import Settings
 from service.api import create_app
 from service.games import GameService
 from service.policies import EXPIRY
@@ -105,10 +107,10 @@ class TestBodies:
 
 def test_the_body_limit_is_a_setting(monkeypatch: pytest.MonkeyPatch, service: GameService):
     monkeypatch.setenv("FOXDEN_MAX_BODY_BYTES", "2048")
-    assert create_app(service).config["MAX_CONTENT_LENGTH"] == 2048
+    assert create_app(service, app_config(Settings.from_env())).config["MAX_CONTENT_LENGTH"] == 2048
     monkeypatch.setenv("FOXDEN_MAX_BODY_BYTES", "lots")
     with pytest.raises(ValueError, match="FOXDEN_MAX_BODY_BYTES"):
-        create_app(service)
+        create_app(service, app_config(Settings.from_env()))
 
 
 class TestAnswerHeaders:

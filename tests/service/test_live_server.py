@@ -198,7 +198,7 @@ def test_concurrent_moves_under_gevent_keep_the_state_cache_right(api):
 
 
 def test_a_small_answer_arrives_whole_in_one_read(api):
-    """Its head and body leave in one write (service.server.send_headers_with_body), so the
+    """Its head and body leave in one write (foxden.server.send_headers_with_body), so the
     client's first read holds all of it; sent in two, a read between them finds the head alone.
     """
     with socket.create_connection(("127.0.0.1", api.port), timeout=5) as conn:
@@ -238,8 +238,8 @@ def test_the_master_imports_nothing_that_gevent_must_patch_first(redis_url, clie
     # prometheus-client binds threading.Lock at import (stack notes 2 §2).
     # `foxden api` checks its settings (which connects to Redis) before it serves.
     probe = (
-        "import sys, service.cli, service.server; "
-        "assert not service.cli.settings_refused_in_a_child('api'); "
+        "import sys, foxden.cli, foxden.server; "
+        "assert not foxden.cli.settings_refused_in_a_child('api'); "
         "print(sorted(m for m in ('prometheus_client', 'redis', 'flask', 'service.api') "
         "if m in sys.modules))"
     )
@@ -276,14 +276,15 @@ def test_metrics_are_summed_over_the_processes_of_foxden_api(redis_url, client_n
 
 
 def test_foxden_api_runs_gevent_with_room_for_the_cap_and_the_requests(monkeypatch):
-    from service import server
+    from foxden import server
+    from foxden.settings import Settings
 
     monkeypatch.setenv("FOXDEN_STREAMS_PER_PROCESS", "1500")
-    chosen = server.options("127.0.0.1", 8000)
+    chosen = server.options("127.0.0.1", 8000, settings=Settings.from_env())
     assert chosen["worker_class"] == "gevent" and chosen["preload_app"] is False
     # Past the cap a stream must still be accepted, to be answered 503.
     assert chosen["worker_connections"] == 1500 + server.REQUEST_CONNECTIONS
     assert server.options("127.0.0.1", 8000, worker_class="gthread", threads=8)["threads"] == 8
     monkeypatch.setenv("FOXDEN_STREAMS_PER_PROCESS", "none")
     with pytest.raises(ValueError, match="FOXDEN_STREAMS_PER_PROCESS"):
-        server.options("127.0.0.1", 8000)
+        server.options("127.0.0.1", 8000, settings=Settings.from_env())

@@ -58,10 +58,10 @@ def test_a_move_budget_reaches_strategies_that_accept_a_stop(
             seen.append(stop())
             return legal[0]
 
-    monkeypatch.setenv("FOXDEN_BOT_MOVE_MS", "200")
+    monkeypatch.setattr(strategies.MOVE_BUDGET, "ms", 200.0)  # FOXDEN_BOT_MOVE_MS=200
     body = strategies.choose("s", Searching(), {}, LEGAL, random.Random(1), clock=lambda: now[0])
     assert body == LEGAL[0]
     assert seen == [False, True]
-    monkeypatch.delenv("FOXDEN_BOT_MOVE_MS")
+    monkeypatch.setattr(strategies.MOVE_BUDGET, "ms", None)
     assert strategies.choose("s", Searching(), {}, LEGAL, random.Random(1)) == LEGAL[1]
     assert seen[-1] == "no budget"  # the iteration budget alone: a retried job repeats its move

@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from foxden.settings import Settings
 from service import capacity, live
 from service.api import create_app
 from service.games import GameService
@@ -155,4 +156,4 @@ def test_a_closed_stream_gives_its_client_its_place_back(service: GameService) -
 def test_the_setting_must_be_a_positive_number(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     monkeypatch.setenv("FOXDEN_STREAMS_PER_CLIENT", value)
     with pytest.raises(ValueError, match="FOXDEN_STREAMS_PER_CLIENT"):
-        capacity.streams_per_client()
+        Settings.from_env()

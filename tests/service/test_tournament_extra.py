@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service import cli
+from foxden import cli
 
 
 @pytest.mark.parametrize("missing", ["openskill", "matplotlib", "rich"])

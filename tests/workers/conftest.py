@@ -21,10 +21,10 @@ import pytest
 
 from events.envelope import Envelope
 from events.redis_client import connect
-from service.bootstrap import build_service
+from foxden.bootstrap import build_service
+from foxden.supervisor import worker_args
 from service.games import GameService
 from service.ports import Scheduler
-from service.supervisor import worker_args
 from workers.scheduler import RQScheduler
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +79,7 @@ class Workers:
         self.procs: dict[str, subprocess.Popen] = {}
 
     def start(
-        self, count: int = 1, *, module: str = "service.cli", burst: bool = False
+        self, count: int = 1, *, module: str = "foxden.cli", burst: bool = False
     ) -> list[str]:
         """Start ``count`` workers of ``python -m module worker``; returns their names."""
         names = []
@@ -89,7 +89,7 @@ class Workers:
             names.append(name)
         return names
 
-    def start_as_up(self, count: int = 1, *, module: str = "service.cli") -> list[str]:
+    def start_as_up(self, count: int = 1, *, module: str = "foxden.cli") -> list[str]:
         """Start the workers ``foxden up --workers count`` starts (``worker_args``), under
         ``python -m module``; returns their names, in that order."""
         names = []

@@ -27,7 +27,7 @@ from typing import Any
 import redis
 
 from domain import registry
-from service.cli import main
+from foxden.cli import main
 from tests.toygame import TOY, first_legal, random_choice
 
 SLOW_S = 1.5
@@ -53,7 +53,7 @@ def slow(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict
 def held(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
     if not view["hand"]:  # this seat's first move
         from events.redis_client import connect
-        from service.bootstrap import queue_url
+        from foxden.bootstrap import queue_url
 
         client = connect(queue_url())
         key = gate_key(os.environ["FOXDEN_QUEUE_PREFIX"])

@@ -18,7 +18,7 @@ import pytest
 from rq.registry import StartedJobRegistry
 
 from events.redis_client import connect
-from service.bootstrap import build_service
+from foxden.bootstrap import build_service
 from tests.conftest import _answers, _free_port, stop_process
 from tests.docs import live
 from tests.workers.conftest import Workers, ended, envelopes, wait_until

@@ -10,8 +10,8 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from events.redis_client import connect
+from foxden.bootstrap import build_service
 from service import policies
-from service.bootstrap import build_service
 from service.policies import BOT, TIMEOUT, FollowUp
 from tests.workers.conftest import play_out
 from workers.scheduler import RQScheduler, due_at

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from foxden.tools.tournament import lineup, live_workers, ranks, wilson
 from service.games import GameService
-from service.tournament import lineup, live_workers, ranks, wilson
 from tests.workers.conftest import ROOT, wait_until
 
 # Not yet run on a cluster: the tournament starts its own workers with REDIS_URL only (#16 left).
@@ -49,7 +49,7 @@ def test_ranks_put_winners_first_then_scores() -> None:
 
 def tournament(redis_url: str, prefix: str, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "REDIS_URL": redis_url, "FOXDEN_QUEUE_PREFIX": prefix}
-    command = [sys.executable, "-m", "service.cli", "tournament", *args]
+    command = [sys.executable, "-m", "foxden.cli", "tournament", *args]
     return subprocess.run(
         command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180, check=False
     )
@@ -126,8 +126,8 @@ def test_an_unknown_strategy_is_refused_before_anything_runs(
 def test_a_table_the_game_cannot_seat_is_refused(
     redis_url: str, prefix: str, tmp_path: Path, players: int
 ) -> None:
-    from service.bootstrap import build_service
-    from service.tournament import TournamentError, play
+    from foxden.bootstrap import build_service
+    from foxden.tools.tournament import TournamentError, play
 
     with pytest.raises(TournamentError, match="takes 2 to 4 players"):
         play(build_service(redis_url), "sly", players, ["greedy"], 1, workers=0, in_flight=1)
@@ -146,8 +146,8 @@ def test_a_tournament_stopped_early_writes_the_games_that_ended_and_stops_its_wo
     games: GameService, redis_url: str, prefix: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "out"
-    monkeypatch.setenv("FOXDEN_QUEUE_PREFIX", prefix)  # for live_workers below, and the command
-    command = [sys.executable, "-m", "service.cli", "tournament", "--game", "sly"]
+    monkeypatch.setenv("FOXDEN_QUEUE_PREFIX", prefix)  # for the command
+    command = [sys.executable, "-m", "foxden.cli", "tournament", "--game", "sly"]
     # Game 2 of the rotation seats random twice, which no other test does (in_flight >= 4).
     command += ["--players", "2", "--strategies", "random,greedy,random", "--games", "500"]
     before = {meta["id"] for meta in games.index.page("finished", "sly", None, 10_000)[0]}
@@ -171,4 +171,4 @@ def test_a_tournament_stopped_early_writes_the_games_that_ended_and_stops_its_wo
     assert 1 <= summary["games"] < 500 and summary["games_asked"] == 500
     assert "Stopped early" in stdout
     assert summary["started_workers"] == 1
-    wait_until(lambda: live_workers(games) == 0, 30, "its worker to be gone")
+    wait_until(lambda: live_workers(games, prefix) == 0, 30, "its worker to be gone")

@@ -6,9 +6,11 @@ fails when the committed file differs from what would be written (a test runs th
 comparison). Generated, so that there is one description of each thing:
 
 - request bodies (create, join, every game's commands) from the marshmallow schemas that
-  validate them, by apispec's marshmallow plugin; the ``type`` tag of a command becomes a
-  ``const``, one named component per game and command (``SlyLay``), one ``oneOf`` per game
-  (``SlyCommand``, with ``discriminator``), and ``Command`` over all games;
+  validate them, by apispec's marshmallow plugin (a game's command schemas are themselves
+  made from its declaration, ``GameDefinition.commands``, whose ``doc`` becomes the
+  description); the ``type`` tag of a command becomes a ``const``, one named component per
+  game and command (``SlyLay``), one ``oneOf`` per game (``SlyCommand``, with
+  ``discriminator``), and ``Command`` over all games;
 - each game's board, result and event payloads from ``payloads.py``, and one event
   envelope per event type (``SlyCardLaidEvent``: ``type`` const, ``data`` typed);
 - the create body per game (``CreateSly``: its player counts, the strategies, its options and
@@ -32,6 +34,7 @@ from marshmallow import Schema
 from domain import match, registry
 from domain.game import GameDefinition
 from service.api import commands, schemas
+from service.api.commands import pascal
 from service.api.spec import payloads
 from service.api.spec.payloads import INT, STR, obj, ref
 from service.strategies import install_plugins
@@ -55,10 +58,6 @@ UNLIMITED_RESPONSES = {"NotReady"}
 NO_CONTROL_CHARACTERS = {"pattern": "[\\u0000-\\u001f\\u007f]"}
 
 
-def pascal(name: str) -> str:
-    return "".join(part.capitalize() for part in name.replace("-", "_").split("_"))
-
-
 def _marshmallow_components() -> dict[str, Any]:
     """The request bodies, from the marshmallow schemas that check them."""
     names: dict[type[Schema], str] = {
@@ -67,9 +66,13 @@ def _marshmallow_components() -> dict[str, Any]:
         schemas.JoinSchema: "Join",
         commands.LeaveSchema: "Leave",
     }
+    docs = {"Leave": match.LEAVE.doc}
     for game_id, (prefix, _) in payloads.GAMES.items():
-        for kind, schema in commands.COMMANDS[game_id].items():
-            names[schema] = prefix + pascal(kind)
+        known = commands.schemas_for(game_id)
+        for shape in registry.get(game_id).commands:
+            schema = known[shape.type]
+            names[schema] = prefix + pascal(shape.type)
+            docs[names[schema]] = shape.doc
             for field in schema._declared_fields.values():
                 nested = getattr(field, "nested", None)
                 if isinstance(nested, type) and issubclass(nested, Schema):
@@ -85,6 +88,9 @@ def _marshmallow_components() -> dict[str, Any]:
         tag = schema["properties"].get("type")
         if tag and len(tag.get("enum", ())) == 1:  # validate.Equal: the command's tag
             schema["properties"]["type"] = {"type": "string", "const": tag["enum"][0]}
+    for name, doc in docs.items():
+        if doc:
+            found[name]["description"] = doc
     return found
 
 
@@ -100,6 +106,10 @@ def _text(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
 
 
 def _real_games() -> list[GameDefinition]:
+    games = registry.builtin_games()
+    undescribed = sorted({game.id for game in games} - set(payloads.GAMES))
+    if undescribed:
+        raise SystemExit(f"service/api/spec/payloads.py does not describe the games {undescribed}")
     return [registry.get(game_id) for game_id in sorted(payloads.GAMES)]
 
 
@@ -179,7 +189,7 @@ def _cls(schema: Any) -> type[Schema]:
 def _command_unions(found: dict[str, Any]) -> dict[str, Any]:
     unions: dict[str, Any] = {}
     for game_id, (prefix, _) in payloads.GAMES.items():
-        members = {kind: prefix + pascal(kind) for kind in commands.COMMANDS[game_id]}
+        members = {kind: prefix + pascal(kind) for kind in registry.get(game_id).command_types}
         unions[f"{prefix}Command"] = {
             "description": f"A {game_id} command (`leave` is `Leave`, common to every game).",
             "oneOf": [ref(name) for name in members.values()],

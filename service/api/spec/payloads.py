@@ -16,9 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain import registry
-from domain.fette_beute.state import FOODS
 from domain.match import TABLE_OPTIONS
-from service.api.commands import ANIMALS, CHEST_KINDS, SLY_CARDS
+from domain.shapes import Matches, OneOf
 
 Schema = dict[str, Any]
 
@@ -61,6 +60,22 @@ def maybe(schema: Schema) -> Schema:
 
 def enum(values: list[str]) -> Schema:
     return {"type": "string", "enum": list(values)}
+
+
+def words(game_id: str, name: str) -> tuple[str, ...]:
+    """One vocabulary of the game's identifiers (``GameDefinition.vocabulary``)."""
+    kind = registry.get(game_id).vocabulary[name]
+    if not isinstance(kind, OneOf):
+        raise TypeError(f"{game_id}'s {name} is a pattern, not a list of identifiers")
+    return kind.values
+
+
+def word(game_id: str, name: str) -> Schema:
+    """The schema of one identifier of the game's vocabulary, as its commands check it."""
+    kind = registry.get(game_id).vocabulary[name]
+    if isinstance(kind, Matches):
+        return {"type": "string", "pattern": kind.pattern}
+    return enum(list(words(game_id, name)))
 
 
 def rules_of(game_id: str) -> Schema:
@@ -120,13 +135,12 @@ def match_events() -> dict[str, Schema]:
 
 # --- Fette Beute ------------------------------------------------------------------------------
 
-FOOD = enum(list(FOODS))
-ANIMAL = enum(ANIMALS)
 HOW = enum(["chosen", "forced", "reactive"])
-FOOD_COUNTS = obj(dict.fromkeys(FOODS, INT))
 
 
 def fette_beute() -> dict[str, Schema]:
+    food, animal = word("fette-beute", "food"), word("fette-beute", "animal")
+    food_counts = obj(dict.fromkeys(words("fette-beute", "food"), INT))
     result = obj(
         {
             "scores": INTS,
@@ -146,11 +160,11 @@ def fette_beute() -> dict[str, Schema]:
             "round": INT,
             "crown": SEAT,
             "supply": INT,
-            "stores": array(FOOD_COUNTS),
+            "stores": array(food_counts),
             "chosen": array(BOOL),
             "face_down": INTS,
-            "face_down_animals": array(maybe(array(ANIMAL))),
-            "revealed": array(array(obj({"animal": ANIMAL, "how": HOW}))),
+            "face_down_animals": array(maybe(array(animal))),
+            "revealed": array(array(obj({"animal": animal, "how": HOW}))),
             "turn": maybe(INT),
             "beaver_resolved": BOOL,
             "to_act": SEATS,
@@ -158,19 +172,19 @@ def fette_beute() -> dict[str, Schema]:
         },
         description="`board` of a Fette Beute view (before the deal: seat, players, phase, rules).",
     )
-    theft = obj({"thief": SEAT, "victim": SEAT, "food": FOOD})
+    theft = obj({"thief": SEAT, "victim": SEAT, "food": food})
     events = {
         "Dealt": obj(
-            {"start_player": SEAT, "stores": array(array(FOOD)), "supply_size": INT},
-            {"supply": array(FOOD, description="Hidden until the end.")},
+            {"start_player": SEAT, "stores": array(array(food)), "supply_size": INT},
+            {"supply": array(food, description="Hidden until the end.")},
         ),
         "AnimalsChosen": obj(
-            {"seat": SEAT}, {"animals": array(ANIMAL, description="The chooser's own only.")}
+            {"seat": SEAT}, {"animals": array(animal, description="The chooser's own only.")}
         ),
         "RevealTurnBegan": obj({"seat": SEAT}),
-        "AnimalRevealed": obj({"seat": SEAT, "animal": ANIMAL, "how": HOW}),
-        "MarmotCopied": obj({"seat": SEAT, "animal": ANIMAL}),
-        "FoodDrawn": obj({"seat": SEAT, "food": FOOD}),
+        "AnimalRevealed": obj({"seat": SEAT, "animal": animal, "how": HOW}),
+        "MarmotCopied": obj({"seat": SEAT, "animal": animal}),
+        "FoodDrawn": obj({"seat": SEAT, "food": food}),
         "FoodStolen": theft,
         "TheftBlocked": theft,
         "BeaverResolved": obj(
@@ -190,12 +204,10 @@ def fette_beute() -> dict[str, Schema]:
 
 # --- SLY --------------------------------------------------------------------------------------
 
-SLY_CARD = enum(SLY_CARDS)
-SPACE_ID = {"type": "string", "pattern": "^h[0-9]-[1-4]$"}
-PLACED = obj({"space": SPACE_ID, "owner": SEAT, "card": SLY_CARD})
-
 
 def sly() -> dict[str, Schema]:
+    card, space = word("sly", "card"), word("sly", "space")
+    placed = obj({"space": space, "owner": SEAT, "card": card})
     result = obj(
         {
             "scores": INTS,
@@ -229,23 +241,23 @@ def sly() -> dict[str, Schema]:
             "spaces": array(
                 obj(
                     {
-                        "space": SPACE_ID,
+                        "space": space,
                         "value": INT,
                         "status": enum(["empty", "face_down", "flipped", "safe"]),
                     },
-                    {"owner": SEAT, "laid_turn": INT, "card": SLY_CARD},
+                    {"owner": SEAT, "laid_turn": INT, "card": card},
                 )
             ),
-            "reveal": array(SPACE_ID),
+            "reveal": array(space),
             "hand_sizes": INTS,
-            "hands": array(maybe(array(SLY_CARD))),
-            "gobbled": array(array(obj({"owner": SEAT, "card": SLY_CARD}))),
+            "hands": array(maybe(array(card))),
+            "gobbled": array(array(obj({"owner": SEAT, "card": card}))),
             "captured_foxes": array(SEATS),
             "returned": array({"type": "object", "additionalProperties": INT}),
             "scores": INTS,
             "over": BOOL,
             "end_reason": maybe(enum(["low_hand", "house_full", "turn_cap"])),
-            "final_flips": array(PLACED),
+            "final_flips": array(placed),
         },
         description="`board` of a SLY view.",
     )
@@ -254,47 +266,45 @@ def sly() -> dict[str, Schema]:
             {
                 "players": INT,
                 "start_player": SEAT,
-                "spaces": array(obj({"space": SPACE_ID, "value": INT})),
-                "hand": array(SLY_CARD),
+                "spaces": array(obj({"space": space, "value": INT})),
+                "hand": array(card),
                 "max_turns_per_player": INT,
                 "low_hand": INT,
             }
         ),
         "CardLaid": obj(
-            {"seat": SEAT, "space": SPACE_ID},
-            {"card": {**SLY_CARD, "description": "The layer's own only."}},
+            {"seat": SEAT, "space": space},
+            {"card": {**card, "description": "The layer's own only."}},
         ),
-        "FoxCaptured": obj({"seat": SEAT, "space": SPACE_ID, "owner": SEAT}),
+        "FoxCaptured": obj({"seat": SEAT, "space": space, "owner": SEAT}),
         "HenExposed": obj(
-            {"seat": SEAT, "space": SPACE_ID, "owner": SEAT, "card": SLY_CARD, "value": INT}
+            {"seat": SEAT, "space": space, "owner": SEAT, "card": card, "value": INT}
         ),
-        "CardFlipped": obj({"seat": SEAT, "space": SPACE_ID, "owner": SEAT, "card": SLY_CARD}),
+        "CardFlipped": obj({"seat": SEAT, "space": space, "owner": SEAT, "card": card}),
         "RevealResolved": obj(
             {
                 "seat": SEAT,
-                "flipped": array(SPACE_ID),
+                "flipped": array(space),
                 "gobbled": maybe(
                     obj(
                         {
-                            "space": SPACE_ID,
+                            "space": space,
                             "owner": SEAT,
-                            "card": SLY_CARD,
+                            "card": card,
                             "by": SEAT,
-                            "fox_space": SPACE_ID,
+                            "fox_space": space,
                         }
                     )
                 ),
-                "safe": maybe(
-                    obj({"space": SPACE_ID, "owner": SEAT, "card": SLY_CARD, "value": INT})
-                ),
-                "returned": array(PLACED),
+                "safe": maybe(obj({"space": space, "owner": SEAT, "card": card, "value": INT})),
+                "returned": array(placed),
             }
         ),
         "PlayEnded": obj(
             {
                 "reason": enum(["low_hand", "house_full", "turn_cap"]),
                 "seat": SEAT,
-                "flips": array(PLACED),
+                "flips": array(placed),
             }
         ),
     }
@@ -303,14 +313,13 @@ def sly() -> dict[str, Schema]:
 
 # --- Gloria Picktoria -------------------------------------------------------------------------
 
-GP_CARD = enum([*CHEST_KINDS, "doubler", "scoring"])
-MOTIF = enum([kind for kind in CHEST_KINDS if kind != "joker"])
-MOTIF_POINTS = {"type": "object", "propertyNames": MOTIF, "additionalProperties": INT}
 CHEST_AT = obj({"owner": SEAT, "chest": INT})
 PENALTY = obj({"hand_cards": INT, "empty_chests": INT, "points": INT})
 
 
 def gloria_picktoria() -> dict[str, Schema]:
+    card, motif = word("gloria-picktoria", "card"), word("gloria-picktoria", "motif")
+    motif_points = {"type": "object", "propertyNames": motif, "additionalProperties": INT}
     result = obj(
         {"scores": INTS, "winners": SEATS, "scorings": array(INTS), "penalties": array(PENALTY)}
     )
@@ -325,7 +334,7 @@ def gloria_picktoria() -> dict[str, Schema]:
             "ap_left": INT,
             "fox_action_used": BOOL,
             "fox_pass_pending": BOOL,
-            "display": array(maybe(GP_CARD)),
+            "display": array(maybe(card)),
             "pile_size": INT,
             "scoring_cards_seen": INT,
             "scorings_at": INTS,
@@ -340,25 +349,25 @@ def gloria_picktoria() -> dict[str, Schema]:
                         "chests": array(
                             obj(
                                 {
-                                    "motif": maybe(MOTIF),
+                                    "motif": maybe(motif),
                                     "length": INT,
                                     "jokers": INT,
                                     "doubled": BOOL,
                                 },
-                                {"card": {**GP_CARD, "description": "Once the game is over."}},
+                                {"card": {**card, "description": "Once the game is over."}},
                             )
                         ),
                     }
                 )
             ),
-            "hand": maybe(array(GP_CARD)),
+            "hand": maybe(array(card)),
             "scores": INTS,
             "scorings": array(
                 obj(
                     {
                         "number": INT,
                         "final": BOOL,
-                        "points": array(MOTIF_POINTS),
+                        "points": array(motif_points),
                         "excluded": maybe(CHEST_AT),
                         "totals": INTS,
                         "penalties": maybe(array(PENALTY)),
@@ -368,14 +377,14 @@ def gloria_picktoria() -> dict[str, Schema]:
             "winners": maybe(SEATS),
         },
         {
-            "hands": array(array(GP_CARD), description="Once the game is over."),
-            "pile": array(GP_CARD, description="Once the game is over."),
+            "hands": array(array(card), description="Once the game is over."),
+            "pile": array(card, description="Once the game is over."),
         },
         description="`board` of a Gloria Picktoria view.",
     )
     scoring = {
         "number": INT,
-        "points": array(MOTIF_POINTS),
+        "points": array(motif_points),
         "excluded": maybe(CHEST_AT),
         "totals": INTS,
         "scores": INTS,
@@ -384,32 +393,32 @@ def gloria_picktoria() -> dict[str, Schema]:
         "CardsDealt": obj(
             {
                 "start_player": SEAT,
-                "display": array(GP_CARD),
-                "hands": array(maybe(array(GP_CARD))),
+                "display": array(card),
+                "hands": array(maybe(array(card))),
                 "hand_sizes": INTS,
                 "pile_size": INT,
             },
-            {"pile": array(GP_CARD, description="Hidden until the end.")},
+            {"pile": array(card, description="Hidden until the end.")},
         ),
-        "ChestMade": obj({"seat": SEAT, "card": GP_CARD, "chest": INT, "cost": INT}),
+        "ChestMade": obj({"seat": SEAT, "card": card, "chest": INT, "cost": INT}),
         "CardLaid": obj(
             {
                 "seat": SEAT,
-                "card": GP_CARD,
+                "card": card,
                 "chest": INT,
-                "motif": MOTIF,
+                "motif": motif,
                 "opened": BOOL,
                 "cost": INT,
             }
         ),
         "FoxEntered": CHEST_AT,
         "DoublerPlayed": obj({"seat": SEAT, "chest": INT, "cost": INT}),
-        "DisplayCardTaken": obj({"seat": SEAT, "slot": INT, "card": GP_CARD, "cost": INT}),
+        "DisplayCardTaken": obj({"seat": SEAT, "slot": INT, "card": card, "cost": INT}),
         "BlindDrawBegun": obj({"seat": SEAT, "cost": INT}),
         "CardDrawnBlind": obj(
-            {"seat": SEAT, "card": {**maybe(GP_CARD), "description": "The drawer's own only."}}
+            {"seat": SEAT, "card": {**maybe(card), "description": "The drawer's own only."}}
         ),
-        "DisplayRefilled": obj({"slot": INT, "card": GP_CARD}),
+        "DisplayRefilled": obj({"slot": INT, "card": card}),
         "ScoringCardSetAside": obj({"count": INT}),
         "ScoringHeld": obj(scoring),
         "FinalScoringHeld": obj({**scoring, "penalties": array(PENALTY), "winners": SEATS}),

@@ -3,7 +3,7 @@
 // WebCrypto over the export bundle. Any bundle can be checked: a file or pasted JSON.
 import { api, allEvents } from "../core/api.js";
 import { h, mount, showError, clearError, crumbs, shortId, download } from "../core/ui.js";
-import { GAME_NAMES } from "../core/games.js";
+import { gameName } from "../core/games.js";
 import { verifyBundle, verifyLinks } from "../core/verify.js";
 
 const verdict = (ok) => (ok === true ? ["pass", "pass"] : ok === false ? ["fail", "fail"] : ["pending", "not yet"]);
@@ -68,13 +68,14 @@ export async function show(main, id) {
     return;
   }
   const summary = await api.summary(id);
-  const title = `${GAME_NAMES[summary.game]} · ${shortId(id)}`;
+  const name = await gameName(summary.game);
+  const title = `${name} · ${shortId(id)}`;
   crumbs({ label: "Lobby", href: "/" }, { label: title, href: `/games/${id}` }, { label: "Audit" });
   document.title = `Foxden — audit ${title}`;
   const server = h("div", { id: "server-result" });
   const actions = h("div.actions");
   mount(main,
-    h("div.table-head", h("h1", `Audit · ${GAME_NAMES[summary.game]}`, h("span.game-id", shortId(id))),
+    h("div.table-head", h("h1", `Audit · ${name}`, h("span.game-id", shortId(id))),
       h("nav.page-links", h("a", { href: `/games/${id}` }, "Table"), h("a", { href: `/games/${id}/replay` }, "Replay"))),
     h("p.commit", "Commitment published at version 1: ", h("code", summary.commitment), h("br"), `Head at version ${summary.version}: `, h("code", summary.head_hash)),
     h("div.columns",

@@ -3,7 +3,7 @@
 import { api } from "../core/api.js";
 import { h, mount, showError, clearError, crumbs, shortId, ago, seatName } from "../core/ui.js";
 import { holdSeat, chooseSeat, heldSeats } from "../core/tokens.js";
-import { GAME_NAMES } from "../core/games.js";
+import { games } from "../core/games.js";
 
 const NAME_KEY = "foxden:name";
 const playerName = () => (document.getElementById("player-name")?.value || "").trim() || "Player";
@@ -11,7 +11,9 @@ const playerName = () => (document.getElementById("player-name")?.value || "").t
 export async function show(main) {
   crumbs({ label: "Lobby" });
   document.title = "Foxden — lobby";
-  const catalog = (await api.catalog()).games;
+  const hosted = await games();
+  names = new Map([...hosted].map(([id, game]) => [id, game.name]));
+  const catalog = [...hosted.values()];
   const waiting = h("div.list", { id: "waiting" });
   const live = h("div.list", { id: "live" });
   const finished = h("div.list", { id: "finished" });
@@ -101,7 +103,9 @@ async function summaries(items) {
   return Promise.all(items.map((item) => api.summary(item.id).catch(() => null)));
 }
 
-const gameLink = (item, label) => h("a", { href: `/games/${item.id}` }, label || `${GAME_NAMES[item.game] || item.game} · ${shortId(item.id)}`);
+// The catalogue's names of its games, once the page has read it.
+let names = new Map();
+const gameLink = (item, label) => h("a", { href: `/games/${item.id}` }, label || `${names.get(item.game) || item.game} · ${shortId(item.id)}`);
 
 async function fillWaiting(el) {
   const page = await api.list({ status: "waiting", limit: 20 });

@@ -3,7 +3,7 @@
 // The event log sits beside it; #v=N&as=S links to any version.
 import { api, allEvents } from "../core/api.js";
 import { h, mount, showError, crumbs, shortId, seatName } from "../core/ui.js";
-import { gameModule, GAME_NAMES } from "../core/games.js";
+import { gameModule, gameName } from "../core/games.js";
 import { renderContext, describe, byLabel, redactEvent } from "../core/context.js";
 import { heldSeats } from "../core/tokens.js";
 
@@ -17,7 +17,8 @@ function readHash() {
 export async function show(main, id) {
   const summary = await api.summary(id);
   const game = await gameModule(summary.game);
-  const title = `${GAME_NAMES[summary.game]} · ${shortId(id)}`;
+  const name = await gameName(summary.game);
+  const title = `${name} · ${shortId(id)}`;
   crumbs({ label: "Lobby", href: "/" }, { label: title, href: `/games/${id}` }, { label: "Replay" });
   document.title = `Foxden — replay ${title}`;
   const held = heldSeats(id);
@@ -43,7 +44,7 @@ export async function show(main, id) {
   const play = button("Play", "play through the versions", () => togglePlay(), { id: "play" });
 
   mount(main,
-    h("div.table-head", h("h1", `Replay · ${GAME_NAMES[summary.game]}`, h("span.game-id", shortId(id))),
+    h("div.table-head", h("h1", `Replay · ${name}`, h("span.game-id", shortId(id))),
       h("nav.page-links", h("a", { href: `/games/${id}` }, "Table"), h("a", { href: `/games/${id}/audit` }, "Audit"))),
     h("div.replay-controls", { role: "toolbar", "aria-label": "replay controls" },
       h("label", "See it as ", viewer),

@@ -3,14 +3,15 @@
 import { api, allEvents } from "../core/api.js";
 import { follow } from "../core/sse.js";
 import { h, mount, showError, clearError, crumbs, shortId, seatName } from "../core/ui.js";
-import { gameModule, GAME_NAMES } from "../core/games.js";
+import { gameModule, gameName } from "../core/games.js";
 import { renderContext, describe, byLabel } from "../core/context.js";
 import { activeSeat, chooseSeat, forgetSeat, heldSeats, holdSeat } from "../core/tokens.js";
 
 export async function show(main, id) {
   let summary = await api.summary(id);
   const game = await gameModule(summary.game);
-  const title = `${GAME_NAMES[summary.game]} · ${shortId(id)}`;
+  const name = await gameName(summary.game);
+  const title = `${name} · ${shortId(id)}`;
   crumbs({ label: "Lobby", href: "/" }, { label: title });
   document.title = `Foxden — ${title}`;
 
@@ -21,7 +22,7 @@ export async function show(main, id) {
   const seatsBox = h("div", { id: "join" });
   mount(main,
     h("div.table-head",
-      h("h1", GAME_NAMES[summary.game], h("span.game-id", shortId(id))),
+      h("h1", name, h("span.game-id", shortId(id))),
       h("nav.page-links", h("a", { href: `/games/${id}/replay` }, "Replay"), h("a", { href: `/games/${id}/audit` }, "Audit"))),
     status, seatsBox,
     h("div.table-layout", h("div.table-main", board, moves), h("aside.side", h("h2", "Events"), log)));

@@ -14,8 +14,9 @@ openskill's Plackett-Luce, updated game by game in game order (ranks: winners fi
 score); a strategy in several seats of one game moves by the mean of its seats' updates.
 ``rating`` is the conservative ordinal mu - 3 sigma.
 
-Workers: when none runs on this Redis (no liveness key under ``FOXDEN_QUEUE_PREFIX``), it
-starts ``workers`` ``foxden worker`` processes of its own and stops them by pid at the end.
+Workers: when none runs on this Redis (no liveness key under ``FOXDEN_QUEUE_PREFIX``:
+``workers.scheduler.live_workers``), it starts ``workers`` ``foxden worker`` processes of its
+own and stops them by pid at the end.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from foxden.settings import Settings
 from service.games import GameService
 
 Z95 = 1.959963984540054
@@ -254,12 +256,11 @@ def write(tournament: Tournament, out: Path) -> dict[str, Any]:
 # --- workers --------------------------------------------------------------------------------
 
 
-def live_workers(service: GameService) -> int:
-    """Workers beating on this Redis under this deployment's prefix."""
-    from workers.scheduler import Names, queue_prefix  # the runner's own key names
+def live_workers(service: GameService, prefix: str) -> int:
+    """Workers beating on this Redis under the deployment prefix ``prefix``."""
+    from workers.scheduler import live_workers as beating
 
-    pattern = Names(queue_prefix()).alive("*")
-    return sum(1 for _ in service.store.redis.scan_iter(match=pattern, count=500))
+    return beating(service.store.redis, prefix)
 
 
 @contextmanager
@@ -269,7 +270,7 @@ def own_workers(count: int, redis_url: str | None) -> Iterator[list[subprocess.P
     if redis_url:
         env["REDIS_URL"] = redis_url
     env.setdefault("FOXDEN_LOG_LEVEL", "WARNING")  # RQ logs every job at INFO
-    command = [sys.executable, "-m", "service.cli", "worker", "--name"]
+    command = [sys.executable, "-m", "foxden.cli", "worker", "--name"]
     procs: list[subprocess.Popen] = []
     try:  # a SIGTERM while they start must stop those already started
         for _ in range(count):
@@ -396,6 +397,7 @@ def run(
     strategies: Sequence[str],
     games: int,
     *,
+    settings: Settings | None = None,
     workers: int = 2,
     out: Path = Path("tournament"),
     redis_url: str | None = None,
@@ -405,15 +407,16 @@ def run(
     require_extra()
     from rich.progress import Progress
 
-    from service.bootstrap import build_service
+    from foxden.bootstrap import build_service
 
+    settings = settings or Settings.from_env()
     # SIGTERM ends the run like Ctrl-C does, so that the workers it started are stopped too.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
-    service = build_service(redis_url)
+    service = build_service(redis_url, settings=settings)
     check(game, players, strategies)
     if games < 1:
         raise TournamentError("--games must be at least 1")
-    running = live_workers(service)
+    running = live_workers(service, settings.queue_prefix)
     start = workers if running == 0 else 0
     with own_workers(start, redis_url), Progress(disable=not progress) as bar:
         task = bar.add_task(f"{game} games", total=games)

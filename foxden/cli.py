@@ -3,6 +3,10 @@ and replay games (``audit``, ``replay``).
 
 Each command only parses its arguments and prints; the work lives in the modules it calls
 (``service.audit``, ``service.replay``). ``audit BUNDLE.json`` never connects to Redis.
+
+The environment is read once, here (:class:`foxden.settings.Settings`), before any command
+runs: a value that cannot work is refused as ``foxden COMMAND: VARIABLE must be ...`` with exit
+code 2, and the commands pass the settings on.
 """
 
 from __future__ import annotations
@@ -13,34 +17,39 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 
-Command = Callable[[argparse.Namespace], int]
+from domain import registry
+from foxden.settings import Settings, SettingsError
+
+Command = Callable[[argparse.Namespace, Settings], int]
 DATA_DIR_HELP = (
     "without REDIS_URL, read the embedded Redis of the foxden up running here (default var)"
 )
+HOST_HELP = "the address to listen on (default: HOST, else 127.0.0.1)"
+PORT_HELP = "the port to listen on (default: PORT, else 8000)"
 
 
-def _settings_problem(command: str, *, servers: bool = True) -> str | None:
+def _settings_problem(command: str, settings: Settings, *, servers: bool = True) -> str | None:
     """What is wrong with REDIS_URL, FOXDEN_QUEUE_URL and FOXDEN_DURABILITY for ``command``,
     or None when it may start."""
     from events.durability import DurabilityUnavailable
-    from service.bootstrap import ConfigurationError, check_settings, queue_url
+    from foxden.bootstrap import ConfigurationError, check_settings, queue_url
 
     try:
-        check_settings() if servers else queue_url()
+        check_settings(settings) if servers else queue_url(settings=settings)
     except (ConfigurationError, DurabilityUnavailable) as error:
         return f"foxden {command}: {error}"
     return None
 
 
-def _settings_refused(command: str, *, servers: bool = True) -> bool:
+def _settings_refused(command: str, settings: Settings, *, servers: bool = True) -> bool:
     """Say what is wrong (on stderr) and return True when ``command`` must not start."""
-    problem = _settings_problem(command, servers=servers)
+    problem = _settings_problem(command, settings, servers=servers)
     if problem:
         print(problem, file=sys.stderr)
     return problem is not None
 
 
-def settings_refused_in_a_child(command: str) -> bool:
+def settings_refused_in_a_child(command: str, settings: Settings | None = None) -> bool:
     """``_settings_refused`` with the check run in a forked child, so that this process
     imports none of what it needs.
 
@@ -50,13 +59,14 @@ def settings_refused_in_a_child(command: str) -> bool:
     ``PROMETHEUS_MULTIPROC_DIR`` was set, every worker counted into a private dict and
     ``/metrics`` answered an empty page.
     """
+    settings = settings or Settings.from_env()
     read_end, write_end = os.pipe()
     child = os.fork()
     if child == 0:  # pragma: no cover - runs in the child, which leaves through os._exit
         os.close(read_end)
         code = 1
         try:
-            problem = _settings_problem(command)
+            problem = _settings_problem(command, settings)
             os.write(write_end, (problem or "").encode())
             code = 0
         except BaseException:  # an unexpected failure (Redis unreachable): show it, refuse
@@ -74,37 +84,39 @@ def settings_refused_in_a_child(command: str) -> bool:
     return bool(problem)
 
 
-def _api(args: argparse.Namespace) -> int:
-    from service.server import serve
+def _api(args: argparse.Namespace, settings: Settings) -> int:
+    from foxden.server import serve
 
-    if settings_refused_in_a_child("api"):
+    if settings_refused_in_a_child("api", settings):
         return 2
     serve(
-        args.host,
-        args.port,
-        workers=args.workers,
+        args.host or settings.host,
+        settings.port if args.port is None else args.port,
+        settings=settings,
+        workers=settings.web_concurrency if args.workers is None else args.workers,
         worker_class=args.worker_class,
         threads=args.threads,
     )
     return 0
 
 
-def _worker(args: argparse.Namespace) -> int:
-    from workers.runner import run_worker
+def _worker(args: argparse.Namespace, settings: Settings) -> int:
+    from foxden.bootstrap import worker
 
-    if _settings_refused("worker"):
+    if _settings_refused("worker", settings):
         return 2
-    return run_worker(burst=args.burst, name=args.name, timers=args.timers)
+    return worker(settings, burst=args.burst, name=args.name, timers=args.timers)
 
 
-def _up(args: argparse.Namespace) -> int:
-    from service.supervisor import up
+def _up(args: argparse.Namespace, settings: Settings) -> int:
+    from foxden.supervisor import up
 
     # The servers are checked by the API and the worker it starts (the embedded Redis does
     # not run yet); a missing queue Redis is refused here, before anything starts.
-    if _settings_refused("up", servers=False):
+    if _settings_refused("up", settings, servers=False):
         return 2
-    return up(args.host, args.port, workers=args.workers, data_dir=args.data_dir)
+    host, port = args.host or settings.host, settings.port if args.port is None else args.port
+    return up(host, port, settings=settings, workers=args.workers, data_dir=args.data_dir)
 
 
 def _read_bundle(path: str) -> object:
@@ -118,7 +130,7 @@ def _recorded(data_dir: str, key: str) -> tuple[str, object] | None:
     """What the ``foxden up`` running in ``data_dir`` recorded under ``key`` (``redis_url``,
     ``api_url``) and its pid; None when none runs there. Every command that looks for the
     running service asks this, so they all find the same one."""
-    from service.supervisor import running_instance
+    from foxden.supervisor import running_instance
 
     owner = running_instance(data_dir)
     if owner and owner.get(key):
@@ -126,20 +138,21 @@ def _recorded(data_dir: str, key: str) -> tuple[str, object] | None:
     return None
 
 
-def _redis(data_dir: str) -> tuple[str, str]:
+def _redis(data_dir: str, settings: Settings) -> tuple[str, str]:
     """The Redis to read and how it was found: ``REDIS_URL``, else the embedded Redis of the
     ``foxden up`` that runs in ``data_dir``, else the default URL."""
-    from events.redis_client import DEFAULT_URL
-
-    if os.environ.get("REDIS_URL"):
-        return os.environ["REDIS_URL"], "REDIS_URL"
+    if settings.redis_url:
+        return settings.redis_url, "REDIS_URL"
     recorded = _recorded(data_dir, "redis_url")
     if recorded:
         return recorded[0], f"the embedded Redis of {data_dir}/, foxden up pid {recorded[1]}"
-    return DEFAULT_URL, f"the default: REDIS_URL is unset and no foxden up runs in {data_dir}/"
+    return (
+        settings.store_url,
+        f"the default: REDIS_URL is unset and no foxden up runs in {data_dir}/",
+    )
 
 
-def _service_url(url: str | None, data_dir: str) -> tuple[str, str]:
+def _service_url(url: str | None, data_dir: str, settings: Settings) -> tuple[str, str]:
     """The service ``foxden demo`` talks to and how it was found: ``--url``, else the API of
     the ``foxden up`` that runs in ``data_dir`` (the one ``replay`` and ``audit`` read), else
     ``http://127.0.0.1:$PORT``."""
@@ -148,24 +161,23 @@ def _service_url(url: str | None, data_dir: str) -> tuple[str, str]:
     recorded = _recorded(data_dir, "api_url")
     if recorded:
         return recorded[0], f"the API of the foxden up in {data_dir}/, pid {recorded[1]}"
-    port = os.environ.get("PORT", "8000")
-    return f"http://127.0.0.1:{port}", f"the default: no foxden up runs in {data_dir}/"
+    return f"http://127.0.0.1:{settings.port}", f"the default: no foxden up runs in {data_dir}/"
 
 
-def _stored(game_id: str, url: str) -> list:
+def _stored(game_id: str, url: str, settings: Settings) -> list:
     """The envelopes of a game on ``url`` (raises ``Unreadable`` on a bad entry)."""
     from events.redis_client import connect
     from events.store import RedisEventStore
     from service.audit import stored_envelopes
 
-    client = connect(url)
+    client = connect(url, max_connections=settings.redis_max_connections)
     try:
         return stored_envelopes(RedisEventStore(client), game_id)
     finally:
         client.close()
 
 
-def _audit(args: argparse.Namespace) -> int:
+def _audit(args: argparse.Namespace, settings: Settings) -> int:
     import json
 
     from service import audit
@@ -185,9 +197,9 @@ def _audit(args: argparse.Namespace) -> int:
     else:
         import redis
 
-        url, found = _redis(args.data_dir)
+        url, found = _redis(args.data_dir, settings)
         try:
-            envelopes = _stored(args.game, url)
+            envelopes = _stored(args.game, url, settings)
         except audit.Unreadable as problem:
             envelopes, report = [], audit.unreadable_report(problem, args.game)
         except redis.RedisError as error:
@@ -205,11 +217,11 @@ def _audit(args: argparse.Namespace) -> int:
     return 0 if report.complete else 1
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _replay(args: argparse.Namespace, settings: Settings) -> int:
     from events.envelope import Envelope
     from service import replay
 
-    url, found = _redis(args.data_dir)
+    url, found = _redis(args.data_dir, settings)
     try:
         if os.path.isfile(args.game):
             data = _read_bundle(args.game)
@@ -219,7 +231,7 @@ def _replay(args: argparse.Namespace) -> int:
             envelopes = [Envelope.from_dict(item) for item in events]
             game_id = str(data.get("id", args.game))
         else:
-            envelopes, game_id = _stored(args.game, url), args.game
+            envelopes, game_id = _stored(args.game, url, settings), args.game
     except Exception as error:  # a bad file, a bad entry, Redis away: say so, no traceback
         print(f"foxden replay: cannot read {args.game} ({url}, {found}): {error}", file=sys.stderr)
         return 1
@@ -242,22 +254,28 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _demo(args: argparse.Namespace) -> int:
-    from service.demo import demo
+def _demo(args: argparse.Namespace, settings: Settings) -> int:
+    from foxden.tools.demo import demo
 
-    url, found = _service_url(args.url, args.data_dir)
+    url, found = _service_url(args.url, args.data_dir, settings)
     return demo(url, args.game, args.players, args.strategy, args.delay, found=found)
 
 
-def _tournament(args: argparse.Namespace) -> int:
+def _tournament(args: argparse.Namespace, settings: Settings) -> int:
     from pathlib import Path
 
-    from service.tournament import TournamentError, run
+    from foxden.tools.tournament import TournamentError, run
 
     names = [name.strip() for name in args.strategies.split(",") if name.strip()]
     try:
         summary = run(
-            args.game, args.players, names, args.games, workers=args.workers, out=Path(args.out)
+            args.game,
+            args.players,
+            names,
+            args.games,
+            settings=settings,
+            workers=args.workers,
+            out=Path(args.out),
         )
     except TournamentError as error:
         print(f"foxden tournament: {error}", file=sys.stderr)
@@ -265,6 +283,12 @@ def _tournament(args: argparse.Namespace) -> int:
     print((Path(args.out) / "results.md").read_text(encoding="utf-8"))
     print(f"{len(summary['game_ids'])} games; results in {args.out}/")
     return 0
+
+
+def _game_ids() -> str:
+    """The catalogue's game ids, for the help of ``--game`` (the games' own declaration)."""
+    ids = [game.id for game in registry.builtin_games()]
+    return ", ".join(ids[:-1]) + " or " + ids[-1]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -281,9 +305,11 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     api = commands.add_parser("api", help="serve the REST API under gunicorn")
-    api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    api.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    api.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "2")))
+    api.add_argument("--host", help=HOST_HELP)
+    api.add_argument("--port", type=int, help=PORT_HELP)
+    api.add_argument(
+        "--workers", type=int, help="gunicorn processes (default: WEB_CONCURRENCY, else 2)"
+    )
     api.add_argument(
         "--worker-class",
         choices=["gevent", "gthread"],
@@ -309,8 +335,8 @@ def parser() -> argparse.ArgumentParser:
     up = commands.add_parser(
         "up", help="the API and a worker, on an embedded Redis unless REDIS_URL is set"
     )
-    up.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    up.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    up.add_argument("--host", help=HOST_HELP)
+    up.add_argument("--port", type=int, help=PORT_HELP)
     up.add_argument(
         "--workers", type=int, default=1, help="RQ workers to start (and one timer worker)"
     )
@@ -381,7 +407,7 @@ def parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--game",
         default="fette-beute",
-        help="fette-beute, sly or gloria-picktoria (default %(default)s)",
+        help=f"{_game_ids()} (default %(default)s)",
     )
     show.add_argument(
         "--players",
@@ -410,7 +436,7 @@ def parser() -> argparse.ArgumentParser:
         " the seats, and writes results.md, results.json and ratings.png into --out"
         " (docs/bots.md).",
     )
-    match.add_argument("--game", required=True, help="fette-beute, sly or gloria-picktoria")
+    match.add_argument("--game", required=True, help=_game_ids())
     match.add_argument("--players", type=int, required=True, help="seats per game")
     match.add_argument(
         "--strategies", required=True, help="comma-separated; a name may repeat (ismcts,greedy)"
@@ -426,8 +452,13 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(f"foxden {args.command}: {error}", file=sys.stderr)
+        return 2
     run: Command = args.run
-    return run(args)
+    return run(args, settings)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 gunicorn answers some requests itself, before the app sees them: a request line longer than
 ``limit_request_line`` (414), too many or too large headers (431), a request that is not HTTP
 (400), an unknown transfer coding (501). Its answer is a small HTML page, which repeats the
-offending request line or header, up to 8 KB of it. service/server.py raises gunicorn's limits
+offending request line or header, up to 8 KB of it. foxden/server.py raises gunicorn's limits
 as far as they go, and the app answers 414 and 431 itself well below them
 (``service.api.framework``); what is left for gunicorn is a request no client of the API sends.
 That one still gets a problem: the same fields and codes as the app's (``request_uri_too_long``,

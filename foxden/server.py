@@ -16,12 +16,13 @@ serves no streams.
 
 Under either worker, gunicorn is made to send a small answer's head and body in one write
 (``send_headers_with_body``), which it has no setting for, and its own error answers (a request
-it refuses before the app sees it) are problems like the app's (``service.gunicorn_errors``).
+it refuses before the app sees it) are problems like the app's (``foxden.gunicorn_errors``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import socket
 import tempfile
@@ -31,23 +32,10 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from werkzeug.exceptions import RequestTimeout
 
-from service import gunicorn_errors
-from service.capacity import streams_per_process
+from foxden import gunicorn_errors
+from foxden.settings import Settings
 
-DEFAULT_BODY_TIMEOUT_S = 10.0
 _LENGTH = "CONTENT_LENGTH"  # of the WSGI environment (not a setting of ours)
-
-
-def body_timeout_s() -> float:
-    """``FOXDEN_BODY_TIMEOUT_S``: the longest wait for the next part of a request body."""
-    raw = os.environ.get("FOXDEN_BODY_TIMEOUT_S") or str(DEFAULT_BODY_TIMEOUT_S)
-    try:
-        value = float(raw)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise ValueError(f"FOXDEN_BODY_TIMEOUT_S must be a positive number of seconds, not {raw!r}")
-    return value
 
 
 class _TimedBody:
@@ -168,21 +156,23 @@ def send_headers_with_body() -> None:
     response.foxden_sends_head_with_body = True
 
 
-def wsgi_app() -> Any:
-    """The app for any WSGI server: ``gunicorn 'service.server:wsgi_app()'``."""
+def wsgi_app(settings: Settings | None = None) -> Any:
+    """The app for any WSGI server: ``gunicorn 'foxden.server:wsgi_app()'`` (which reads the
+    settings of its environment); ``foxden api`` passes the settings it read."""
+    from foxden.bootstrap import app_config, build_service
     from service.api import create_app
-    from service.bootstrap import build_service
 
-    app = create_app(build_service())
-    app.wsgi_app = BodyTimeout(app.wsgi_app, body_timeout_s())  # type: ignore[method-assign]
+    settings = settings or Settings.from_env()
+    app = create_app(build_service(settings=settings), app_config(settings))
+    app.wsgi_app = BodyTimeout(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]
     send_headers_with_body()  # for gunicorn, whichever way it was started; others never call it
     gunicorn_errors.install()  # the same: only gunicorn calls what it replaces
     return app
 
 
 class _Gunicorn(BaseApplication):
-    def __init__(self, options: dict[str, Any]) -> None:
-        self.options = options
+    def __init__(self, options: dict[str, Any], settings: Settings) -> None:
+        self.options, self.settings = options, settings
         super().__init__()
 
     def load_config(self) -> None:
@@ -191,7 +181,7 @@ class _Gunicorn(BaseApplication):
 
     def load(self) -> Any:
         # Runs in each worker after gevent has patched it (preload_app is off).
-        return wsgi_app()
+        return wsgi_app(self.settings)
 
 
 WORKER_CLASSES = ("gevent", "gthread")
@@ -214,9 +204,16 @@ REQUEST_HEAD_LIMITS = {
 
 
 def options(
-    host: str, port: int, *, workers: int = 2, worker_class: str = "gevent", threads: int = 32
+    host: str,
+    port: int,
+    *,
+    settings: Settings | None = None,
+    workers: int = 2,
+    worker_class: str = "gevent",
+    threads: int = 32,
 ) -> dict[str, Any]:
-    """gunicorn's settings for ``foxden api``."""
+    """gunicorn's settings for ``foxden api`` (on the environment's settings unless given)."""
+    settings = settings or Settings.from_env()
     if worker_class not in WORKER_CLASSES:
         raise ValueError(f"worker class must be one of {WORKER_CLASSES}, not {worker_class!r}")
     chosen: dict[str, Any] = {
@@ -227,24 +224,37 @@ def options(
         "timeout": 30,
         "graceful_timeout": 5,
         "keepalive": 5,
-        "accesslog": os.environ.get("FOXDEN_ACCESS_LOG"),
+        "accesslog": settings.access_log,
         # gunicorn 27's control socket is one file per user, shared by every gunicorn on
         # the machine; Foxden does not use it.
         "control_socket_disable": True,
         **REQUEST_HEAD_LIMITS,
     }
     if worker_class == "gevent":
-        chosen["worker_connections"] = streams_per_process() + REQUEST_CONNECTIONS
+        chosen["worker_connections"] = settings.streams_per_process + REQUEST_CONNECTIONS
     else:
         chosen["threads"] = threads
     return chosen
 
 
 def serve(
-    host: str, port: int, *, workers: int = 2, worker_class: str = "gevent", threads: int = 32
+    host: str,
+    port: int,
+    *,
+    settings: Settings | None = None,
+    workers: int = 2,
+    worker_class: str = "gevent",
+    threads: int = 32,
 ) -> None:
-    if workers > 1 and "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
-        # Several processes: metrics are summed over files in this folder.
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="foxden-metrics-")
-    chosen = options(host, port, workers=workers, worker_class=worker_class, threads=threads)
-    _Gunicorn(chosen).run()
+    """``foxden api``: gunicorn in this process, its workers serving :func:`wsgi_app`."""
+    settings = settings or Settings.from_env()
+    if workers > 1 and not settings.metrics_dir:
+        # Several processes: metrics are summed over files in this folder. prometheus-client
+        # reads the variable itself when each worker imports it, hence the environment too.
+        folder = tempfile.mkdtemp(prefix="foxden-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+        settings = dataclasses.replace(settings, metrics_dir=folder)
+    chosen = options(
+        host, port, settings=settings, workers=workers, worker_class=worker_class, threads=threads
+    )
+    _Gunicorn(chosen, settings).run()

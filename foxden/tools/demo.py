@@ -20,9 +20,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
+
+from domain import narration, registry
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 HTTP_TIMEOUT_S = 10.0
@@ -163,146 +165,14 @@ def stalled(client: Client, game_id: str, stall_s: float) -> str:
 # --- one line per event ---------------------------------------------------------------------
 
 
-def _seat(n: Any) -> str:
-    return f"seat {n}"
-
-
-def _cards(cards: Sequence[Any] | None) -> str:
-    return " ".join(str(card) for card in cards or []) or "-"
-
-
-def _match(event: str, d: Mapping[str, Any]) -> str | None:
-    if event == "GameCreated":
-        return f"game created: {d['game']} for {d['players']} players ({d['rules_version']})"
-    if event == "PlayerJoined":
-        return f"{_seat(d['seat'])}: {d['name']} joined"
-    if event == "GameStarted":
-        return f"game started; {_seat(d['start_player'])} begins"
-    if event == "SeatLeft":
-        return f"{_seat(d['seat'])} left; a {d['strategy']} bot plays on"
-    if event == "SeatReopened":
-        return f"{_seat(d['seat'])} gave the seat back; it is open again"
-    if event == "GameEnded":
-        seed = str(d.get("seed") or "")
-        return f"game over; the seed is revealed: {seed[:16]}..."
-    if event == "TableCancelled":
-        return "table cancelled by its owner"
-    if event == "TableExpired":
-        return f"table expired: nobody filled it by {d.get('expires_at', '?')}"
-    return None
-
-
-def _fette_beute(event: str, d: Mapping[str, Any]) -> str | None:
-    s = _seat(d.get("seat"))
-    lines = {
-        "Dealt": lambda: (
-            f"dealt: {_seat(d['start_player'])} has the crown; "
-            f"{d['supply_size']} cards in the supply"
-        ),
-        "AnimalsChosen": lambda: (
-            f"{s} places two animals face down"
-            + (f" ({_cards(d['animals'])})" if d.get("animals") else "")
-        ),
-        "RevealTurnBegan": lambda: f"{s} to reveal",
-        "AnimalRevealed": lambda: (
-            f"{s} reveals the {d['animal']}" + ("" if d["how"] == "chosen" else f" ({d['how']})")
-        ),
-        "MarmotCopied": lambda: f"{s}'s marmot copies the {d['animal']}",
-        "FoodDrawn": lambda: f"{s} draws {d['food']}",
-        "FoodStolen": lambda: f"{_seat(d['thief'])} steals {d['food']} from {_seat(d['victim'])}",
-        "TheftBlocked": lambda: (
-            f"{_seat(d['victim'])}'s hamster stops {_seat(d['thief'])} taking {d['food']}"
-        ),
-        "BeaverResolved": lambda: (
-            f"{s}'s {d['source']} is the only beaver: it draws"
-            if d["payout"] == "solo"
-            else f"beavers at seats {d['beavers']}: everyone else draws"
-        ),
-        "RoundEnded": lambda: f"round {d['round']} ends; the crown goes to {_seat(d['crown'])}",
-        "RoundStarted": lambda: f"round {d['round']} begins",
-        "GameFinished": lambda: f"finished ({d['reason']}); scores {d['scores']}",
-    }
-    return lines[event]() if event in lines else None
-
-
-def _sly(event: str, d: Mapping[str, Any]) -> str | None:
-    s = _seat(d.get("seat"))
-
-    def resolved() -> str:
-        parts = []
-        if d.get("gobbled"):
-            g = d["gobbled"]
-            parts.append(f"{_seat(g['by'])}'s fox gobbles {_seat(g['owner'])}'s {g['card']}")
-        if d.get("safe"):
-            safe = d["safe"]
-            parts.append(f"{_seat(safe['owner'])}'s {safe['card']} is safe on {safe['space']}")
-        if d.get("returned"):
-            parts.append(f"{len(d['returned'])} back to hand")
-        return f"{s} stops: " + ("; ".join(parts) or "nothing happens")
-
-    lines = {
-        "TableSetUp": lambda: (
-            f"table set: {len(d['spaces'])} spaces; {_seat(d['start_player'])} begins"
-        ),
-        "CardLaid": lambda: (
-            f"{s} lays a card face down on {d['space']}"
-            + (f" ({d['card']})" if d.get("card") else "")
-        ),
-        "FoxCaptured": lambda: f"{s} exposes {d['space']}: {_seat(d['owner'])}'s fox, captured",
-        "HenExposed": lambda: (
-            f"{s} exposes {d['space']}: {_seat(d['owner'])}'s {d['card']}, now safe"
-        ),
-        "CardFlipped": lambda: f"{s} flips {d['space']}: {_seat(d['owner'])}'s {d['card']}",
-        "RevealResolved": resolved,
-        "PlayEnded": lambda: f"play ends ({d['reason']}); {len(d['flips'])} cards turned up",
-    }
-    return lines[event]() if event in lines else None
-
-
-def _gloria(event: str, d: Mapping[str, Any]) -> str | None:
-    s = _seat(d.get("seat"))
-    ap = f" ({d['cost']} AP)" if "cost" in d else ""
-    lines = {
-        "CardsDealt": lambda: (
-            f"dealt: display {_cards(d['display'])}; "
-            f"{d['pile_size']} cards in the pile; {_seat(d['start_player'])} begins"
-        ),
-        "ChestMade": lambda: f"{s} makes chest {d['chest']} from a {d['card']}{ap}",
-        "CardLaid": lambda: (
-            f"{s} lays {d['card']} on chest {d['chest']}"
-            + (f", opening {d['motif']}" if d.get("opened") else "")
-            + ap
-        ),
-        "FoxEntered": lambda: f"the fox enters on {_seat(d['owner'])}'s chest {d['chest']}",
-        "DoublerPlayed": lambda: f"{s} doubles chest {d['chest']}{ap}",
-        "DisplayCardTaken": lambda: f"{s} takes {d['card']} from slot {d['slot']}{ap}",
-        "BlindDrawBegun": lambda: f"{s} draws blind{ap}",
-        "CardDrawnBlind": lambda: f"{s} draws " + (d.get("card") or "a hidden card"),
-        "DisplayRefilled": lambda: f"slot {d['slot']} refilled: {d['card']}",
-        "ScoringCardSetAside": lambda: f"scoring card {d['count']} set aside",
-        "ScoringHeld": lambda: f"scoring {d['number']}: {d['totals']} (running {d['scores']})",
-        "FinalScoringHeld": lambda: f"final scoring: {d['totals']} (total {d['scores']})",
-        "FoxMoved": lambda: f"{s} moves the fox to {_seat(d['owner'])}'s chest {d['chest']}{ap}",
-        "FoxPassed": lambda: f"{s} passes the fox to {_seat(d['owner'])}'s chest {d['chest']}",
-        "TurnEnded": lambda: f"{s} ends the turn; {_seat(d['next'])} next",
-    }
-    return lines[event]() if event in lines else None
-
-
-GAME_LINES = {"fette-beute": _fette_beute, "sly": _sly, "gloria-picktoria": _gloria}
-
-
 def describe(game: str, event: Mapping[str, Any]) -> str:
-    """One readable line for an event (as a spectator sees it: hidden parts are absent)."""
-    kind, data = event["type"], event.get("data") or {}
+    """One readable line for an event (as a spectator sees it: hidden parts are absent), in
+    the words the game's own declaration gives (``GameDefinition.narrate``)."""
     try:
-        line = _match(kind, data) or GAME_LINES.get(game, lambda *_: None)(kind, data)
-    except (KeyError, TypeError, IndexError):
-        line = None  # a shape this version does not know: show it plainly
-    if line is None:
-        fields = " ".join(f"{k}={json.dumps(v)}" for k, v in sorted(data.items()))
-        line = f"{kind} {fields}".strip()
-    return line
+        narrate = registry.get(game).narrate
+    except registry.UnknownGame:
+        narrate = narration.untold
+    return narration.describe(narrate, event)
 
 
 # --- progress ---------------------------------------------------------------------------------

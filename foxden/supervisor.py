@@ -32,6 +32,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
 
+from foxden.settings import Settings
+
 LOCK_NAME = "foxden-up.lock"
 
 
@@ -148,7 +150,7 @@ def _children(host: str, port: int, workers: int, env: dict[str, str]) -> list[s
     api = [
         python,
         "-m",
-        "service.cli",
+        "foxden.cli",
         "api",
         "--host",
         host,
@@ -159,7 +161,7 @@ def _children(host: str, port: int, workers: int, env: dict[str, str]) -> list[s
     ]
     procs = [subprocess.Popen(api, env=env)]
     for args in worker_args(workers, f"foxden-up-{os.getpid()}"):
-        procs.append(subprocess.Popen([python, "-m", "service.cli", *args], env=env))
+        procs.append(subprocess.Popen([python, "-m", "foxden.cli", *args], env=env))
     return procs
 
 
@@ -171,7 +173,8 @@ def worker_args(workers: int, tag: str) -> list[list[str]]:
     return [*args, ["worker", "--timers", "--name", f"{tag}-timers"]] if workers else args
 
 
-def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
+def _supervise(host: str, port: int, workers: int, redis_url: str, settings: Settings) -> int:
+    # The children read their settings as any foxden command does: from this environment.
     env = {**os.environ, "REDIS_URL": redis_url}
     procs = _children(host, port, workers, env)
     stopping = False
@@ -182,7 +185,7 @@ def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
         stopping = True
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    jobs = env.get("FOXDEN_QUEUE_URL") or redis_url  # the children inherit both
+    jobs = settings.queue_url or redis_url  # the children inherit both
     print(
         f"Foxden is up on http://{host}:{port} (Redis: {redis_url}, jobs: {jobs}); "
         "Ctrl-C stops it.",
@@ -217,10 +220,19 @@ def _supervise(host: str, port: int, workers: int, redis_url: str) -> int:
     return 0
 
 
-def up(host: str, port: int, *, workers: int = 1, data_dir: str = "var") -> int:
-    url = os.environ.get("REDIS_URL")
-    if url:
-        return _supervise(host, port, workers, url)
+def up(
+    host: str,
+    port: int,
+    *,
+    settings: Settings | None = None,
+    workers: int = 1,
+    data_dir: str = "var",
+) -> int:
+    """Run the API and ``workers`` workers (and a timer worker) until one exits or a signal
+    comes; on ``REDIS_URL``, else on an embedded Redis in ``data_dir``. The exit status."""
+    settings = settings or Settings.from_env()
+    if settings.redis_url:
+        return _supervise(host, port, workers, settings.redis_url, settings)
     lock = DataDirLock(data_dir)
     try:
         lock.acquire()
@@ -230,6 +242,6 @@ def up(host: str, port: int, *, workers: int = 1, data_dir: str = "var") -> int:
     try:
         with embedded_redis(data_dir) as url:
             lock.record(redis_url=url, api_url=f"http://{host}:{port}")
-            return _supervise(host, port, workers, url)
+            return _supervise(host, port, workers, url, settings)
     finally:
         lock.release()
