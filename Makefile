@@ -19,6 +19,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 # openapi.yaml is generated from service/api/spec/base.yaml, the marshmallow schemas and service/api/spec/payloads.py.
@@ -29,6 +30,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 DOMAIN = b"foxden:shuffle:v1\n"
 START_PLAYER_LABEL = "start_player"
@@ -66,7 +67,7 @@ def start_player(seed: bytes, client_seeds: Sequence[str], players: int) -> int:
 
 def derive_start(
     seed: bytes, client_seeds: Sequence[str], shuffles: Mapping[str, int], players: int
-) -> dict:
+) -> dict[str, Any]:
     """The body of a game's start command: the start player and one order per shuffle."""
     return {
         "type": "start",

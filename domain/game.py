@@ -145,6 +145,8 @@ def fold(game: GameDefinition, state: State, events: Iterable[Fact]) -> State:
     return state
 
 
-def public_command(body: Mapping[str, Json], seat: Seat | None, viewer: Seat | None) -> dict:
+def public_command(
+    body: Mapping[str, Json], seat: Seat | None, viewer: Seat | None
+) -> dict[str, Json]:
     """A ``redact_command`` for games whose commands hide nothing."""
     return dict(body)

@@ -36,7 +36,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from domain import fairness, registry
 from domain.errors import (
@@ -99,13 +99,13 @@ def resolve_options(game: GameDefinition, given: Mapping[str, object] | None) ->
     unknown = sorted(set(given) - set(all_options(game)))
     if unknown:
         raise ValueError(f"unknown option {unknown[0]!r}")
-    resolved = {}
+    resolved: dict[str, int] = {}
     for name, option in all_options(game).items():
         value = given.get(name, option.default)
         problem = option.check(value)
         if problem:
             raise ValueError(f"option {name!r} {problem}")
-        resolved[name] = value
+        resolved[name] = cast(int, value)  # Option.check accepted it: an int
     return resolved
 
 

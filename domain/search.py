@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from domain.errors import RuleError
-from domain.game import Command, Seat, State
+from domain.game import Command, Event, Seat, State
 
 Body = dict[str, Any]
 T = TypeVar("T")
@@ -45,7 +45,7 @@ EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 class SearchRules:
     """What the search needs of one game: its decider, and how to fill in what a seat cannot see."""
 
-    decide: Callable[[State, Command], list]
+    decide: Callable[[State, Command], list[Event]]
     evolve: Callable[[State, Any], State]
     legal_commands: Callable[[State, Seat], list[Body]]
     to_act: Callable[[State], frozenset[Seat]]
@@ -205,7 +205,7 @@ class Ismcts:
                 expanded = True
             else:
                 child = max((node.children[key] for key, _ in keyed), key=_Node.ucb)
-                body = child.body  # type: ignore[assignment]
+                body = child.body  # type: ignore[assignment]  # None at the root only
             try:
                 state = _apply(rules, state, seat, body)
             except RuleError:
@@ -217,7 +217,7 @@ class Ismcts:
         root.visits += 1
         for visited in path[1:]:
             visited.visits += 1
-            visited.reward += rewards[visited.seat]  # type: ignore[index]
+            visited.reward += rewards[visited.seat]  # type: ignore[index]  # None: the root
 
     def _rollout(
         self, state: State, me: Seat, players: int, rng: random.Random, depth: int

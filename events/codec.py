@@ -145,10 +145,11 @@ class Upcasters:
         # Steps get a deep copy, so that a step editing its input in place can never change the
         # envelope (whose hash covers the stored payload). A JSON round trip is the cheap copy.
         data = orjson.loads(orjson.dumps(envelope.data))
-        while step is not None:
-            data = step(data)
+        upcast: Upcaster | None = step
+        while upcast is not None:
+            data = upcast(data)
             schema += 1
-            step = self._steps.get((envelope.type, schema))
+            upcast = self._steps.get((envelope.type, schema))
         return Event(envelope.type, data)
 
 

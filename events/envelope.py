@@ -26,9 +26,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import repeat
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
+
+if TYPE_CHECKING:
+    from _hashlib import HASH
 
 __all__ = [
     "GENESIS_HASH",
@@ -350,7 +353,7 @@ def _good_at(at: str) -> str:
 # hash after the key's inner pad and the fixed prefix, the outer after the key's outer pad.
 # Copying two hashes costs a third less than copying an ``hmac`` object (14 k against 20 k
 # instructions), and an append salts every event it writes. tests/events pin it to ``hmac``.
-_salt_bases: dict[bytes, tuple[Any, Any]] = {}
+_salt_bases: dict[bytes, tuple[HASH, HASH]] = {}
 _SALT_CACHE_SIZE = 1024
 _BLOCK = 64  # SHA-256's block size: a longer key would be hashed first (a seed is 32 bytes)
 
@@ -368,7 +371,7 @@ def salt(seed: bytes, version: int) -> str:
     return outer.hexdigest()
 
 
-def _hmac_bases(key: bytes) -> tuple[Any, Any]:
+def _hmac_bases(key: bytes) -> tuple[HASH, HASH]:
     if len(key) > _BLOCK:
         key = hashlib.sha256(key).digest()
     key = key.ljust(_BLOCK, b"\0")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from events.envelope import ChainReport, Draft, Envelope
+from events.redis_client import Client
 
 
 class EventStoreError(Exception):
@@ -113,3 +114,25 @@ class EventStore(Protocol):
         ...
 
     def verify(self, game_id: str, seed: bytes | None) -> ChainReport: ...
+
+
+class LiveEventStore(EventStore, Protocol):
+    """An ``EventStore`` whose games a process can follow as they grow, on a Redis that the
+    rest of the service shares: what ``GameService`` is given (``RedisEventStore`` is one).
+
+    The live streams ``follow``; stream tickets, the rate limits, the readiness probe, the
+    audit's entry-by-entry read and the workers' liveness use its client, ``redis``.
+    """
+
+    @property
+    def redis(self) -> Client: ...
+
+    def follow(
+        self, game_id: str, after: int, block_ms: int, count: int | None = None
+    ) -> list[Envelope]:
+        """The events after ``after``, waiting up to ``block_ms`` for one; [] on timeout."""
+        ...
+
+    def close_idle_followers(self) -> None:
+        """Close the idle connections of ``follow``."""
+        ...

@@ -23,7 +23,7 @@ from __future__ import annotations
 import collections
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
@@ -34,6 +34,9 @@ from redis.utils import HIREDIS_AVAILABLE
 
 if HIREDIS_AVAILABLE:
     import hiredis
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 Client = redis.Redis | RedisCluster
 
@@ -50,6 +53,7 @@ __all__ = [
     "Client",
     "blocking_socket_timeout",
     "connect",
+    "connect_server",
     "direct",
     "direct_all",
     "direct_connections",
@@ -113,7 +117,7 @@ def is_cluster_url(url: str) -> bool:
     return urlsplit(url).scheme in CLUSTER_SCHEMES
 
 
-def is_cluster(client: Client) -> bool:
+def is_cluster(client: Client) -> TypeIs[RedisCluster]:
     return isinstance(client, RedisCluster)
 
 
@@ -156,10 +160,22 @@ def connect(
     return redis.Redis.from_url(url, **options)
 
 
+def connect_server(
+    url: str, *, blocking: bool = False, max_connections: int = DEFAULT_MAX_CONNECTIONS
+) -> redis.Redis:
+    """:func:`connect` for where one Redis server is needed, never a cluster: RQ's jobs."""
+    client = connect(url, blocking=blocking, max_connections=max_connections)
+    if is_cluster(client):
+        raise ValueError(f"one Redis server is needed here, not a Redis Cluster: {url!r}")
+    return client
+
+
 def pool_for(client: Client, key: str) -> redis.ConnectionPool:
     """The pool of the server that holds ``key``: the client's own, or its node's on a cluster."""
     if isinstance(client, RedisCluster):
-        return client.get_node_from_key(key).redis_connection.connection_pool
+        # A cluster node's attributes are not annotated in redis-py.
+        pool: redis.ConnectionPool = client.get_node_from_key(key).redis_connection.connection_pool
+        return pool
     return client.connection_pool
 
 
@@ -221,14 +237,15 @@ def _take(pool: redis.ConnectionPool) -> redis.Connection:
     connection reconnects by itself after an error and PINGs after ``health_check_interval``
     idle. ``deque.pop`` and ``append`` are atomic, so no lock is needed under either model.
     """
-    idle = pool.__dict__.get(_ATTRIBUTE)
+    idle: collections.deque[redis.Connection] | None = pool.__dict__.get(_ATTRIBUTE)
     if idle is None:
         idle = pool.__dict__.setdefault(_ATTRIBUTE, collections.deque())
     while True:
         try:
             connection = idle.pop()
         except IndexError:
-            return pool.connection_class(**pool.connection_kwargs)
+            new: redis.Connection = pool.connection_class(**pool.connection_kwargs)
+            return new
         if connection.pid == os.getpid():
             return connection
         # Made before a fork: the parent's socket, never to be shared; drop it.

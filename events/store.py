@@ -47,7 +47,7 @@ from redis.cluster import ClusterNode, RedisCluster
 try:  # redis-py >= 6
     from redis.maint_notifications import MaintNotificationsConfig
 except ImportError:  # pragma: no cover
-    MaintNotificationsConfig = None  # type: ignore[assignment,misc]
+    MaintNotificationsConfig = None  # type: ignore[assignment,misc]  # older redis-py: none
 
 from events import durability as durable
 from events.codec import decode_entries
@@ -253,7 +253,7 @@ class RedisEventStore:
         self._cluster = is_cluster(redis_client)
         # One pool for every key on one server (no look-up on the hot path); on a cluster
         # each key's node's pool, looked up per command (``pool_for``).
-        self._pool = None if self._cluster else redis_client.connection_pool
+        self._pool = None if is_cluster(redis_client) else redis_client.connection_pool
         self._blocking = blocking_client
         self._blocking_lock = threading.Lock()
         self.max_block_ms = max_block_ms
@@ -576,30 +576,32 @@ class RedisEventStore:
         """The client for XREAD BLOCK: the main client's settings, a longer socket timeout."""
         if self._blocking is None:
             with self._blocking_lock:
-                if self._blocking is None and self._cluster:
-                    settings = dict(self._redis.nodes_manager.connection_kwargs)
-                    settings["socket_timeout"] = blocking_socket_timeout(self.max_block_ms)
-                    nodes = [ClusterNode(node.host, node.port) for node in self._redis.get_nodes()]
-                    self._blocking = RedisCluster(startup_nodes=nodes, **settings)
                 if self._blocking is None:
-                    pool = self._redis.connection_pool
-                    settings = dict(pool.connection_kwargs)
-                    settings["socket_timeout"] = blocking_socket_timeout(self.max_block_ms)
-                    # The pool, not its connection settings, holds redis-py 8's maintenance
-                    # notification config (RESP3 only); a new pool without it would default
-                    # to "auto", which fails on Unix sockets. Carry it over, off if it was off.
-                    handler = getattr(pool, "_maint_notifications_pool_handler", _ABSENT)
-                    if handler is not _ABSENT and MaintNotificationsConfig is not None:
-                        settings["maint_notifications_config"] = (
-                            MaintNotificationsConfig(enabled=False)
-                            if handler is None
-                            else handler.config
-                        )
-                    self._blocking = redis.Redis(
-                        connection_pool=type(pool)(
-                            connection_class=pool.connection_class,
-                            max_connections=pool.max_connections,
-                            **settings,
-                        )
-                    )
+                    self._blocking = self._new_blocking_client()
         return self._blocking
+
+    def _new_blocking_client(self) -> Client:
+        client = self._redis
+        if is_cluster(client):
+            settings = dict(client.nodes_manager.connection_kwargs)
+            settings["socket_timeout"] = blocking_socket_timeout(self.max_block_ms)
+            nodes = [ClusterNode(node.host, node.port) for node in client.get_nodes()]
+            return RedisCluster(startup_nodes=nodes, **settings)
+        pool = client.connection_pool
+        settings = dict(pool.connection_kwargs)
+        settings["socket_timeout"] = blocking_socket_timeout(self.max_block_ms)
+        # The pool, not its connection settings, holds redis-py 8's maintenance notification
+        # config (RESP3 only); a new pool without it would default to "auto", which fails on
+        # Unix sockets. Carry it over, off if it was off.
+        handler: Any = getattr(pool, "_maint_notifications_pool_handler", _ABSENT)
+        if handler is not _ABSENT and MaintNotificationsConfig is not None:
+            settings["maint_notifications_config"] = (
+                MaintNotificationsConfig(enabled=False) if handler is None else handler.config
+            )
+        return redis.Redis(
+            connection_pool=type(pool)(
+                connection_class=pool.connection_class,
+                max_connections=pool.max_connections,
+                **settings,
+            )
+        )

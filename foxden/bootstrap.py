@@ -21,7 +21,7 @@ from typing import Any
 
 from events.durability import Durability, parse
 from events.durability import check as check_durability
-from events.redis_client import Client, connect, is_cluster_url
+from events.redis_client import Client, connect, connect_server, is_cluster_url
 from events.store import RedisEventStore
 from foxden.settings import Settings
 from service.games import GameService
@@ -90,7 +90,9 @@ def build_service(
     client = redis_client(settings, url)
     if scheduler is None:
         scheduler = RQScheduler(
-            redis_client(settings, queue_url(url, settings)),
+            connect_server(
+                queue_url(url, settings), max_connections=settings.redis_max_connections
+            ),
             prefix=settings.queue_prefix,
             job_timeout=settings.job_timeout_s,
         )

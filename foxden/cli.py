@@ -16,11 +16,16 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from domain import registry
 from foxden.settings import Settings, SettingsError
 
 Command = Callable[[argparse.Namespace, Settings], int]
+if TYPE_CHECKING:
+    # What ``add_subparsers`` returns: each command below adds its own parser to it.
+    Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+
 DATA_DIR_HELP = (
     "without REDIS_URL, read the embedded Redis of the foxden up running here (default var)"
 )
@@ -225,9 +230,9 @@ def _replay(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if os.path.isfile(args.game):
             data = _read_bundle(args.game)
-            events = data["events"] if isinstance(data, dict) else None
-            if not isinstance(events, list):
+            if not isinstance(data, dict) or not isinstance(data["events"], list):
                 raise ValueError("not a foxden bundle")
+            events = data["events"]
             envelopes = [Envelope.from_dict(item) for item in events]
             game_id = str(data.get("id", args.game))
         else:
@@ -303,7 +308,17 @@ def parser() -> argparse.ArgumentParser:
         "replica; docs/operations.md).",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _api_command(commands)
+    _worker_command(commands)
+    _up_command(commands)
+    _audit_command(commands)
+    _replay_command(commands)
+    _demo_command(commands)
+    _tournament_command(commands)
+    return top
 
+
+def _api_command(commands: Subcommands) -> None:
     api = commands.add_parser("api", help="serve the REST API under gunicorn")
     api.add_argument("--host", help=HOST_HELP)
     api.add_argument("--port", type=int, help=PORT_HELP)
@@ -322,6 +337,8 @@ def parser() -> argparse.ArgumentParser:
     )
     api.set_defaults(run=_api)
 
+
+def _worker_command(commands: Subcommands) -> None:
     worker = commands.add_parser("worker", help="run an RQ worker (with the scheduler)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--name", default=None, help="a unique worker name")
@@ -332,6 +349,8 @@ def parser() -> argparse.ArgumentParser:
     )
     worker.set_defaults(run=_worker)
 
+
+def _up_command(commands: Subcommands) -> None:
     up = commands.add_parser(
         "up", help="the API and a worker, on an embedded Redis unless REDIS_URL is set"
     )
@@ -343,6 +362,8 @@ def parser() -> argparse.ArgumentParser:
     up.add_argument("--data-dir", default="var", help="where the embedded Redis keeps its data")
     up.set_defaults(run=_up)
 
+
+def _audit_command(commands: Subcommands) -> None:
     check = commands.add_parser(
         "audit",
         help="audit a game: an exported bundle offline, or a game on REDIS_URL",
@@ -367,6 +388,8 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--data-dir", default="var", help=DATA_DIR_HELP)
     check.set_defaults(run=_audit)
 
+
+def _replay_command(commands: Subcommands) -> None:
     again = commands.add_parser(
         "replay",
         help="show a game version by version as a seat, a spectator or everyone saw it",
@@ -385,6 +408,9 @@ def parser() -> argparse.ArgumentParser:
     again.add_argument("--json", action="store_true", help="NDJSON: {version, event, view}")
     again.add_argument("--data-dir", default="var", help=DATA_DIR_HELP)
     again.set_defaults(run=_replay)
+
+
+def _demo_command(commands: Subcommands) -> None:
     show = commands.add_parser(
         "demo",
         help="watch a game of bots on a running service, move by move",
@@ -429,6 +455,8 @@ def parser() -> argparse.ArgumentParser:
     )
     show.set_defaults(run=_demo)
 
+
+def _tournament_command(commands: Subcommands) -> None:
     match = commands.add_parser(
         "tournament",
         help="play bot strategies against each other through the workers, and rate them",
@@ -447,7 +475,6 @@ def parser() -> argparse.ArgumentParser:
     )
     match.add_argument("--out", default="tournament", help="output directory (default %(default)s)")
     match.set_defaults(run=_tournament)
-    return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:

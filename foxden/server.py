@@ -112,7 +112,8 @@ def send_headers_with_body() -> None:
     from gunicorn import util
     from gunicorn.http import wsgi
 
-    response = wsgi.Response
+    # Any: the patch below adds attributes to gunicorn's class and replaces its methods.
+    response: Any = wsgi.Response
     if getattr(response, "foxden_sends_head_with_body", False):
         return
     if not callable(getattr(response, "_emit_body", None)):
@@ -164,6 +165,7 @@ def wsgi_app(settings: Settings | None = None) -> Any:
 
     settings = settings or Settings.from_env()
     app = create_app(build_service(settings=settings), app_config(settings))
+    # Flask's documented way to wrap its app in a middleware; typed as a method.
     app.wsgi_app = BodyTimeout(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]
     send_headers_with_body()  # for gunicorn, whichever way it was started; others never call it
     gunicorn_errors.install()  # the same: only gunicorn calls what it replaces

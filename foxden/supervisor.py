@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
+from typing import cast
 
 from foxden.settings import Settings
 
@@ -145,7 +146,9 @@ def _kill_quietly(pid: int) -> None:
         os.kill(pid, signal.SIGTERM)
 
 
-def _children(host: str, port: int, workers: int, env: dict[str, str]) -> list[subprocess.Popen]:
+def _children(
+    host: str, port: int, workers: int, env: dict[str, str]
+) -> list[subprocess.Popen[bytes]]:
     python = sys.executable
     api = [
         python,
@@ -165,6 +168,11 @@ def _children(host: str, port: int, workers: int, env: dict[str, str]) -> list[s
     return procs
 
 
+def _role(proc: subprocess.Popen[bytes]) -> str:
+    """``api`` or ``worker``: the ``foxden`` command ``_children`` started ``proc`` with."""
+    return cast(list[str], proc.args)[3]
+
+
 def worker_args(workers: int, tag: str) -> list[list[str]]:
     """The ``foxden`` arguments of the workers ``up --workers N`` starts: N workers, and one
     timer worker beside them (none without workers), so that a turn's timeout never waits
@@ -178,7 +186,7 @@ def _supervise(host: str, port: int, workers: int, redis_url: str, settings: Set
     env = {**os.environ, "REDIS_URL": redis_url}
     procs = _children(host, port, workers, env)
     stopping = False
-    failed: subprocess.Popen | None = None
+    failed: subprocess.Popen[bytes] | None = None
 
     def stop(signum: int, frame: FrameType | None) -> None:
         nonlocal stopping
@@ -211,7 +219,7 @@ def _supervise(host: str, port: int, workers: int, redis_url: str, settings: Set
             signal.signal(sig, handler)
     if failed is not None:
         print(
-            f"foxden up: the {failed.args[3]} process (pid {failed.pid}) exited with"
+            f"foxden up: the {_role(failed)} process (pid {failed.pid}) exited with"
             f" {failed.returncode}; stopped everything",
             file=sys.stderr,
             flush=True,

@@ -39,7 +39,8 @@ from domain.errors import RuleError
 from domain.game import Command, Event
 from events.codec import decode, latest_schema, upcast
 from events.envelope import KINDS, Envelope, check_type_name, verify_chain
-from events.store import RedisEventStore, keys
+from events.ports import LiveEventStore
+from events.store import keys
 
 BUNDLE_FORMAT = "foxden-bundle/1"
 CHECK_NAMES = ("chain", "seed", "deck", "resimulation", "result")
@@ -248,16 +249,19 @@ class Unreadable(Exception):
         self.version, self.detail = version, detail
 
 
-def stored_envelopes(store: RedisEventStore, game_id: str) -> list[Envelope]:
+def stored_envelopes(store: LiveEventStore, game_id: str) -> list[Envelope]:
     """Every stored envelope of a game, entry by entry, so a bad entry is named, not a 500.
 
     Also checks each entry's stream id against its envelope's version: the chain covers the
     version, and a stream rewritten under other ids would otherwise go unnoticed.
     """
     envelopes = []
-    for position, (entry_id, fields) in enumerate(store.redis.xrange(keys(game_id)[0]), start=1):
+    # XRANGE answers a list of entries, each with its fields: redis-py's types allow None for
+    # both (other stream commands' replies), which a stored entry never is.
+    entries = store.redis.xrange(keys(game_id)[0]) or []
+    for position, (entry_id, fields) in enumerate(entries, start=1):
         try:
-            envelope = decode(fields)
+            envelope = decode(fields or {})
         except Exception as error:  # orjson, a missing field, unknown keys: all unreadable
             detail = f"stored entry {position} is not an envelope: {error}"
             raise Unreadable(position, detail) from None
@@ -534,38 +538,18 @@ def _deck(events: Sequence[Event], seed: bytes | None) -> Check:
     if applied == len(events):
         return _fail("deck", len(events), "the game ended without a GameStarted event")
     started = events[applied]
-    version = applied + 1
     game = state.definition
     client_seeds = [info.client_seed for info in state.seats]
     shuffles = game.shuffles(state.players, state.game_options)
     expected = fairness.derive_start(seed, client_seeds, shuffles, state.players)
-    recorded_start = started.data.get("start_player")
-    if recorded_start != expected["start_player"]:
-        return _fail(
-            "deck",
-            version,
-            f"start player {recorded_start!r} recorded, {expected['start_player']} derived",
-        )
-    recorded = started.data.get("orders")
-    if not isinstance(recorded, Mapping) or set(recorded) != set(expected["orders"]):
-        return _fail("deck", version, f"the shuffles recorded are not {sorted(expected['orders'])}")
-    for label, order in expected["orders"].items():
-        if recorded[label] != order:
-            return _fail("deck", version, f"the order {label!r} differs from the derivation")
+    problem = _start_problem(started.data, expected)
+    if problem:
+        return _fail("deck", applied + 1, problem)
     # The deal the rules make from these orders must be the one recorded right after.
     after = match.evolve(state, started)
-    dealt = game.decide(after.board, Command(None, expected))
-    for offset, want in enumerate(dealt, start=1):
-        position = applied + offset
-        if position >= len(events):
-            return _fail("deck", position + 1, f"the deal ({want.type}) is missing")
-        got = events[position]
-        if (got.type, dict(got.data)) != (want.type, dict(want.data)):
-            return _fail(
-                "deck",
-                position + 1,
-                f"{got.type} is not the deal the orders make{_diff(want, got)}",
-            )
+    wrong = _deal_problem(events, applied, game.decide(after.board, Command(None, expected)))
+    if wrong:
+        return _fail("deck", *wrong)
     # The subject decides the verb ("the start player equals", "... and the shuffles equal"),
     # so each case is a whole sentence rather than a phrase dropped into one.
     if shuffles:
@@ -580,6 +564,35 @@ def _deck(events: Sequence[Event], seed: bytes | None) -> Check:
         f"{subject} the derivation from the seed and the client seeds of "
         f"{_count(len(client_seeds), 'seat')}; the deal matches",
     )
+
+
+def _start_problem(recorded: Mapping[str, Any], expected: Mapping[str, Any]) -> str | None:
+    """How a GameStarted event's data differs from the start derived from the seed, if it does."""
+    recorded_start = recorded.get("start_player")
+    if recorded_start != expected["start_player"]:
+        return f"start player {recorded_start!r} recorded, {expected['start_player']} derived"
+    orders = recorded.get("orders")
+    if not isinstance(orders, Mapping) or set(orders) != set(expected["orders"]):
+        return f"the shuffles recorded are not {sorted(expected['orders'])}"
+    for label, order in expected["orders"].items():
+        if orders[label] != order:
+            return f"the order {label!r} differs from the derivation"
+    return None
+
+
+def _deal_problem(
+    events: Sequence[Event], applied: int, dealt: Sequence[Event]
+) -> tuple[int, str] | None:
+    """The first event of the deal ``dealt`` that is not the one recorded after the start
+    (which is event ``applied``, counted from 0), as (version, what is wrong)."""
+    for offset, want in enumerate(dealt, start=1):
+        position = applied + offset
+        if position >= len(events):
+            return position + 1, f"the deal ({want.type}) is missing"
+        got = events[position]
+        if (got.type, dict(got.data)) != (want.type, dict(want.data)):
+            return position + 1, f"{got.type} is not the deal the orders make{_diff(want, got)}"
+    return None
 
 
 def _diff(want: Event, got: Event) -> str:
@@ -629,32 +642,11 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
             )
         if not decided:
             return _fail("resimulation", version, "the recorded command causes nothing")
-        for offset, (want, after) in enumerate(decided):
-            at = position + offset
-            if at >= len(envelopes):
-                return _fail("resimulation", at + 1, f"the command's {want.type} is missing")
-            envelope, got = envelopes[at], events[at]
-            if offset and envelope.cause is not None:
-                return _fail(
-                    "resimulation",
-                    at + 1,
-                    f"the command at version {version} also causes {want.type}, missing here",
-                )
-            if (got.type, dict(got.data)) != (want.type, dict(want.data)):
-                return _fail(
-                    "resimulation",
-                    at + 1,
-                    f"{got.type} is not what the recorded command causes{_diff(want, got)}",
-                )
-            if envelope.command_id != first.command_id or envelope.at != first.at:
-                return _fail(
-                    "resimulation", at + 1, f"not in the batch of version {version} it belongs to"
-                )
-            if envelope.by != match.author(want, seat, batch_kind) and not _legacy_by(
-                envelope.by, want, seat, batch_kind
-            ):
-                return _fail("resimulation", at + 1, "its 'by' is not who caused it")
-            state = after  # the state ``want`` leads to, evolved as it was decided
+        wants = [want for want, _ in decided]
+        wrong = _batch_problem(envelopes, events, position, wants, seat=seat, batch_kind=batch_kind)
+        if wrong:
+            return _fail("resimulation", *wrong)
+        state = decided[-1][1]  # the state the last event leads to, evolved as it was decided
         position += len(decided)
         commands += 1
     return Check(
@@ -663,6 +655,37 @@ def _resimulation(envelopes: Sequence[Envelope], events: Sequence[Event]) -> Che
         f"{_count(commands, 'recorded command')}, re-decided in order, "
         f"{'reproduces' if commands == 1 else 'reproduce'} all {len(envelopes)} events",
     )
+
+
+def _batch_problem(
+    envelopes: Sequence[Envelope],
+    events: Sequence[Event],
+    position: int,
+    decided: Sequence[Event],
+    *,
+    seat: int | None,
+    batch_kind: str,
+) -> tuple[int, str] | None:
+    """The first event of the batch that begins at ``position`` (counted from 0) that is not
+    what its command decides (``decided``), as (version, what is wrong)."""
+    first = envelopes[position]
+    version = position + 1
+    for offset, want in enumerate(decided):
+        at = position + offset
+        if at >= len(envelopes):
+            return at + 1, f"the command's {want.type} is missing"
+        envelope, got = envelopes[at], events[at]
+        if offset and envelope.cause is not None:
+            return at + 1, f"the command at version {version} also causes {want.type}, missing here"
+        if (got.type, dict(got.data)) != (want.type, dict(want.data)):
+            return at + 1, f"{got.type} is not what the recorded command causes{_diff(want, got)}"
+        if envelope.command_id != first.command_id or envelope.at != first.at:
+            return at + 1, f"not in the batch of version {version} it belongs to"
+        if envelope.by != match.author(want, seat, batch_kind) and not _legacy_by(
+            envelope.by, want, seat, batch_kind
+        ):
+            return at + 1, "its 'by' is not who caused it"
+    return None
 
 
 def _result(events: Sequence[Event]) -> Check:

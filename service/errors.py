@@ -5,12 +5,14 @@ Each has a stable ``code`` and an HTTP ``status`` that the API maps one to one.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ServiceError(Exception):
     code = "error"
     status = 400
 
-    def __init__(self, detail: str, **extra: object) -> None:
+    def __init__(self, detail: str, **extra: Any) -> None:
         super().__init__(detail)
         self.detail = detail
         self.extra = extra

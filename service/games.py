@@ -23,7 +23,7 @@ from domain import fairness, match
 from domain.game import Command
 from domain.match import MatchState
 from events.envelope import Envelope
-from events.ports import EventStore
+from events.ports import LiveEventStore
 from service import metrics, policies, read_model, snapshots, strategies
 from service.cycle import (
     CONFLICT_TRIES,
@@ -62,7 +62,7 @@ def is_game_id(text: str) -> bool:
 class GameService:
     def __init__(
         self,
-        store: EventStore,
+        store: LiveEventStore,
         scheduler: Scheduler,
         index: GameIndex,
         *,
@@ -140,7 +140,7 @@ class GameService:
         """
         game_id = uuid.uuid4().hex
         owner_token = secrets.token_urlsafe(32)
-        body = {
+        body: dict[str, Any] = {
             "type": "create",
             "game": game,
             "seats": [dict(seat) for seat in seats],

@@ -104,7 +104,7 @@ class GameIndex:
         }
         if state.expires_at is not None:  # the sweeper reads it from here, without a load
             meta["expires_at"] = state.expires_at
-        writes = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
+        writes: list[tuple[Any, ...]] = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
         for name in _filters(state.status, state.game or ""):
             writes.append(("ZADD", _filter(bucket, name), position, game_id))
         self._write(bucket, writes)
@@ -120,7 +120,7 @@ class GameIndex:
         new = set(_filters(state.status, meta["game"]))
         meta["status"] = state.status
         meta["open_seats"] = state.open_seats
-        writes = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
+        writes: list[tuple[Any, ...]] = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
         for name in old - new:
             writes.append(("ZREM", _filter(bucket, name), game_id))
         for name in new - old:

@@ -32,7 +32,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -321,42 +321,69 @@ class LiveHub:
         events; that is also when a client that went away is noticed (``client_gone``, or the
         write failing). The caller unsubscribes when the response closes.
         """
-        service, wait_s, game_id = self.service, self.block_ms / 1000, subscription.game_id
-        viewer, sent = watcher.seat, after
+        sent = after
         while True:
             if not watcher.still_holds(state):
                 return
-            # The catch-up: this stream's own reads, up to where the reader took over.
-            while sent < subscription.position:
-                envelopes = service.store.read(
-                    game_id, after=sent, until=subscription.position, count=PAGE
-                )
-                if not envelopes:
-                    break
-                for item in rendered(service.shown(state, envelopes, viewer), fmt):
-                    yield item.text
-                    if item.type in FINAL_EVENTS:
-                        return
-                sent = envelopes[-1].version
-            while not (subscription.behind and subscription.queue.empty()):
-                try:
-                    batch = subscription.queue.get(timeout=wait_s)
-                except queue.Empty:
-                    if client_gone():
-                        return
-                    yield HEARTBEATS[fmt]
-                    continue
-                if not watcher.still_holds(batch.state):
-                    return
-                for item in batch.render(service, viewer, fmt):
-                    if item.version > sent:
-                        yield item.text
-                        sent = item.version
-                        if item.type in FINAL_EVENTS:
-                            return
+            caught_up = yield from self._catch_up(subscription, state, watcher.seat, sent, fmt)
+            if caught_up is None:
+                return
+            behind = yield from self._follow(subscription, watcher, caught_up, fmt, client_gone)
+            if behind is None:
+                return
+            sent = behind
             # It fell behind: every batch it was given is sent; read the rest from Redis.
             self.rejoin(subscription)
-            state = service.load(game_id).state
+            state = self.service.load(subscription.game_id).state
+
+    def _catch_up(
+        self, subscription: Subscription, state: MatchState, viewer: int | None, sent: int, fmt: str
+    ) -> Generator[bytes, None, int | None]:
+        """This stream's own reads, up to where the reader took over. Returns the last version
+        sent, or None once the final event is."""
+        service, game_id = self.service, subscription.game_id
+        while sent < subscription.position:
+            envelopes = service.store.read(
+                game_id, after=sent, until=subscription.position, count=PAGE
+            )
+            if not envelopes:
+                break
+            for item in rendered(service.shown(state, envelopes, viewer), fmt):
+                yield item.text
+                if item.type in FINAL_EVENTS:
+                    return None
+            sent = envelopes[-1].version
+        return sent
+
+    def _follow(
+        self,
+        subscription: Subscription,
+        watcher: Viewer,
+        sent: int,
+        fmt: str,
+        client_gone: Callable[[], bool],
+    ) -> Generator[bytes, None, int | None]:
+        """The batches the reader hands over, with heartbeats between, until the stream falls
+        behind: returns the last version sent then. None: the stream is over (the final event
+        sent, the client gone, or the watcher's seat changed hands)."""
+        service, wait_s, viewer = self.service, self.block_ms / 1000, watcher.seat
+        while not (subscription.behind and subscription.queue.empty()):
+            try:
+                batch = subscription.queue.get(timeout=wait_s)
+            except queue.Empty:
+                if client_gone():
+                    return None
+                yield HEARTBEATS[fmt]
+                continue
+            if not watcher.still_holds(batch.state):
+                return None
+            for item in batch.render(service, viewer, fmt):
+                if item.version > sent:
+                    yield item.text
+                    sent = item.version
+                    if item.type in FINAL_EVENTS:
+                        return None
+        return sent
 
 
 def finished_and_sent(state: MatchState, after: int) -> bool:

@@ -151,6 +151,7 @@ class Loader:
         start, envelopes = self._from_snapshot(game_id, until)
         if not envelopes:
             return None
+        rebuilt: list[tuple[int, bytes]] | None
         if start is not None:
             (state, began), rebuilt = start, None
             # The snapshot's own event comes only when no later one does (its hash is the head).

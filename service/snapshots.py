@@ -41,9 +41,12 @@ import io
 import pickle
 import pkgutil
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 import domain
 from domain import registry
@@ -128,14 +131,20 @@ def _reducers() -> dict[type, Callable[[Any], _Reduced]]:
             reducers[cls] = _reduce_named_tuple
         elif "__slots__" not in cls.__dict__:
             reducers[cls] = _reduce_record
-        elif all(field.init for field in dataclasses.fields(cls)):
+        elif all(field.init for field in _fields(cls)):
             reducers[cls] = functools.partial(
-                _reduce_by_constructor, tuple(field.name for field in dataclasses.fields(cls))
+                _reduce_by_constructor, tuple(field.name for field in _fields(cls))
             )
     return reducers
 
 
-_new_object = copyreg.__newobj__  # pickle writes a call of it as the NEWOBJ opcode
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields of a slotted domain class, a dataclass (``dataclasses.fields`` raises if not)."""
+    return dataclasses.fields(cast("type[DataclassInstance]", cls))
+
+
+# pickle writes a call of it as the NEWOBJ opcode (typeshed's copyreg leaves it out)
+_new_object = copyreg.__newobj__  # type: ignore[attr-defined]
 
 
 def _reduce_named_tuple(record: tuple[Any, ...]) -> _Reduced:
@@ -190,6 +199,7 @@ def shapes() -> str:
             fields = [f"{field.name}: {field.type}" for field in dataclasses.fields(cls)]
         else:
             annotations = getattr(cls, "__annotations__", {})
+            # A named tuple (the only other kind of domain class): ``_fields`` names its fields.
             fields = [f"{field}: {annotations.get(field, '')}" for field in cls._fields]  # type: ignore[attr-defined]
         slots = "slots" if "__slots__" in cls.__dict__ else "dict"
         lines.append(f"{module}:{name} {slots} ({', '.join(fields)})")

@@ -118,6 +118,7 @@ def choose(
     try:
         if getattr(strategy, "accepts_stop", False) and (budget := move_budget_ms()):
             deadline = clock() + budget / 1000
+            # ``accepts_stop``: a strategy beyond the plain ``Strategy`` signature takes ``stop``.
             body = strategy(view, legal, rng, stop=lambda: clock() >= deadline)  # type: ignore[call-arg]
         else:
             body = strategy(view, legal, rng)

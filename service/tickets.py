@@ -16,7 +16,7 @@ import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
 
-import redis
+from events.redis_client import Client
 
 DEFAULT_TTL_S = 60
 
@@ -26,7 +26,7 @@ def _key(game_id: str, ticket: str) -> str:
 
 
 class StreamTickets:
-    def __init__(self, client: redis.Redis, ttl: int = DEFAULT_TTL_S) -> None:
+    def __init__(self, client: Client, ttl: int = DEFAULT_TTL_S) -> None:
         self._client = client
         self.ttl = ttl
 

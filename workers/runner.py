@@ -38,14 +38,14 @@ import logging
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import redis
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler as DueJobMover
 from rq.serializers import JSONSerializer
 
-from events.redis_client import DEFAULT_MAX_CONNECTIONS, connect
+from events.redis_client import DEFAULT_MAX_CONNECTIONS, Client, connect_server
 from service import metrics
 from service.games import GameService
 from workers import jobs
@@ -160,7 +160,7 @@ class TimerMover(threading.Thread):
         """Renew the lease when due; if held, queue the due timers. How long to wait next."""
         now = self.clock()
         if now >= self._renew_at:
-            args = [self.worker_name, TIMER_LEASE_TTL_MS]
+            args: list[str | int] = [self.worker_name, TIMER_LEASE_TTL_MS]
             self._holding = bool(self._lease(keys=[self.names.timer_lease], args=args))
             self._renew_at = now + TIMER_RENEW_S
         if not self._holding:
@@ -225,7 +225,8 @@ class FoxdenWorker(SimpleWorker):
         self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
         self.pubsub = self.connection.pubsub()
         self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
-        self.pubsub_thread = self.pubsub.run_in_thread(
+        # RQ sets ``pubsub_thread = None`` unannotated in __init__, so it types as None only.
+        self.pubsub_thread = self.pubsub.run_in_thread(  # type: ignore[assignment]
             sleep_time=PUBSUB_WAKE_S, daemon=True, exception_handler=self._pubsub_exception_handler
         )
 
@@ -248,8 +249,10 @@ def describe(client: redis.Redis) -> str:
     return f"{where} db {settings.get('db', 0)}"
 
 
-def wait_for_redis(clients: list[redis.Redis], stop: threading.Event) -> bool:
-    """Until every client answers PING (False if told to stop first), with backoff."""
+def wait_for_redis(queue: redis.Redis, others: Sequence[Client], stop: threading.Event) -> bool:
+    """Until the jobs' Redis and every other client answer PING (False if told to stop first),
+    with backoff. The log names the jobs' Redis."""
+    clients = [queue, *others]
     pause, attempts = RECONNECT_FIRST_S, 0
     while not stop.is_set():
         try:
@@ -259,7 +262,7 @@ def wait_for_redis(clients: list[redis.Redis], stop: threading.Event) -> bool:
             attempts += 1
             log.warning(
                 "worker: waiting for Redis at %s (attempt %d: %s); next try in %.2g s",
-                describe(clients[0]),
+                describe(queue),
                 attempts,
                 error,
                 pause,
@@ -268,7 +271,7 @@ def wait_for_redis(clients: list[redis.Redis], stop: threading.Event) -> bool:
             pause = min(RECONNECT_MAX_S, pause * 2)
             continue
         if attempts:
-            log.warning("worker: Redis at %s answers again", describe(clients[0]))
+            log.warning("worker: Redis at %s answers again", describe(queue))
         return True
     return False
 
@@ -323,15 +326,15 @@ def run_worker(
         logging.basicConfig(level=log_level, format="%(asctime)s %(name)s %(message)s")
     jobs.use_service(games)
     names = Names(prefix)
-    rq_connection = connect(queue_url, blocking=True, max_connections=max_connections)
+    rq_connection = connect_server(queue_url, blocking=True, max_connections=max_connections)
     # The housekeeper's keys (the scheduler lease, liveness, the sweep token) belong with the
     # jobs, on the queue Redis, where the API's scheduler looks for them.
-    queue_client = connect(queue_url, max_connections=max_connections)
+    queue_client = connect_server(queue_url, max_connections=max_connections)
     signals = _Signals()
     previous: SimpleWorker | None = None
     for incarnation in itertools.count():
         signals.install()
-        if not wait_for_redis([rq_connection, queue_client, games.store.redis], signals.stop):
+        if not wait_for_redis(rq_connection, [queue_client, games.store.redis], signals.stop):
             return 0
         _bury(previous)
         try:

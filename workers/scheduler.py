@@ -25,12 +25,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import cast
 
 import redis
 from rq import Queue
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from events.redis_client import Client
 from service.policies import BOT, EXPIRY, TIMEOUT, FollowUp
 from service.ports import SchedulingFailed
 
@@ -93,7 +95,7 @@ class Names:
         return f"{self.prefix}:alive:{worker_name}"
 
 
-def live_workers(connection: redis.Redis, prefix: str = DEFAULT_PREFIX) -> int:
+def live_workers(connection: Client, prefix: str = DEFAULT_PREFIX) -> int:
     """How many workers of the deployment ``prefix`` beat on ``connection`` now (each keeps
     its liveness key fresh while it runs)."""
     pattern = Names(prefix).alive("*")
@@ -145,10 +147,9 @@ def move_due_timers(connection: redis.Redis, names: Names, now: float) -> float 
     """
     queue = timer_queue(connection, names)
     registry = queue.scheduled_job_registry
-    due = [
-        job_id.decode()
-        for job_id in connection.zrangebyscore(registry.key, 0, now, start=0, num=TIMER_BATCH)
-    ]
+    # Members alone (no scores), as bytes: RQ's connection does not decode responses.
+    found = connection.zrangebyscore(registry.key, 0, now, start=0, num=TIMER_BATCH)
+    due = [job_id.decode() for job_id in cast("list[bytes]", found)]
     if due:
         jobs = Job.fetch_many(due, connection=connection, serializer=JSONSerializer)
         with connection.pipeline() as pipe:

@@ -38,12 +38,16 @@ BLOCK_BONUS = 2.0  # robbing a rival who is one card from winning
 GUARD_NEAR, GUARD_LEAD = 2.5, 1.0  # what a hamster is worth to a store worth robbing
 
 
-def random_strategy(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def random_strategy(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """Any legal command, uniformly."""
     return rng.choice(legal)
 
 
-def greedy(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def greedy(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """The section 9 heuristics; returns one of ``legal``."""
     if legal[0]["type"] == "choose":
         return _choose(view, legal, rng)
@@ -57,7 +61,9 @@ def _counts(view: Mapping[str, Any]) -> list[list[int]]:
     return [list(store.values()) for store in view["stores"]]
 
 
-def _choose(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def _choose(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     me, players, rules = view["seat"], view["players"], view["rules"]
     win = rules["win_set"]
     counts = _counts(view)
@@ -101,7 +107,9 @@ def _guard(counts: list[list[int]], totals: list[int], me: int, win: int) -> flo
 # --- revealing and stealing -------------------------------------------------------------------
 
 
-def _reveal(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def _reveal(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     offered = {body["animal"] for body in legal}
     animal = next(a for a in REVEAL_ORDER if a in offered)
     bodies = [body for body in legal if body["animal"] == animal]
@@ -113,14 +121,15 @@ def _reveal(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> d
 def _steal_score(view: Mapping[str, Any], steal: Mapping[str, Any]) -> float:
     me, target, food = view["seat"], steal["target"], steal["kind"]
     win = view["rules"]["win_set"]
-    mine = view["stores"][me][food] + 1
-    theirs = view["stores"][target][food]
+    mine: int = view["stores"][me][food] + 1
+    theirs: int = view["stores"][target][food]
     score = float(mine)
     if mine >= win:
         score += 100.0  # this card wins the game
     if theirs >= win - 1:
         score += 10.0  # and this one stops them winning
-    score += 0.3 * theirs + 0.05 * sum(view["stores"][target].values())
+    held: int = sum(view["stores"][target].values())
+    score += 0.3 * theirs + 0.05 * held
     if any(shown["animal"] == HAMSTER for shown in view["revealed"][target]):
         score -= 1000.0  # a visible hamster: the theft would be wasted (A12)
     return score

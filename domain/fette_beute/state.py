@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.errors import InvalidSetup
 from domain.game import Fact, Option, Seat
@@ -129,7 +129,7 @@ def rules_from(players: int, options: Mapping[str, object]) -> Rules:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise InvalidSetup(f"unknown option {unknown[0]!r}")
-    values = {}
+    values: dict[str, Any] = {}
     for name, option in OPTIONS.items():
         value = options.get(name, option.default)
         problem = option.check(value)
@@ -168,7 +168,10 @@ def _counts(foods: list[str]) -> tuple[int, ...]:
     return tuple(foods.count(food) for food in FOODS)
 
 
-def _with(items: tuple, index: int, value: object) -> tuple:
+T = TypeVar("T")
+
+
+def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 

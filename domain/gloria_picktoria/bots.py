@@ -29,7 +29,9 @@ from .cards import COPIES_PER_MOTIF, JOKER, MOTIFS
 from .scoring import motif_points
 
 
-def random_bot(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def random_bot(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """Any legal command."""
     return rng.choice(legal)
 
@@ -43,8 +45,8 @@ class _Table:
         rules = view["rules"]
         self.sole, self.first = rules["pts_sole"], rules["pts_first"]
         self.second = rules["pts_second"]
-        self.hand_penalty = -rules["final_hand_penalty"]
-        self.chest_penalty = -rules["final_empty_chest_penalty"]
+        self.hand_penalty: int = -rules["final_hand_penalty"]
+        self.chest_penalty: int = -rules["final_empty_chest_penalty"]
         fox = view["fox"]
         self.fox: tuple[int, int] | None = None if fox is None else (fox["owner"], fox["chest"])
         self.rows: list[list[dict[str, Any]]] = [seat["chests"] for seat in view["seats"]]
@@ -75,7 +77,7 @@ class _Table:
         self.unseen = {m: max(0, COPIES_PER_MOTIF - visible[m]) for m in MOTIFS}
         self._now: dict[str, dict[int, int]] = {}
         self._card: dict[str, float] = {}
-        self._after_fox: dict[tuple, dict[int, int]] = {}
+        self._after_fox: dict[tuple[str, tuple[int, int] | None], dict[int, int]] = {}
 
     def points(
         self,
@@ -94,7 +96,7 @@ class _Table:
         ]
         if change and change[:2] != fox:
             entries.append((change[0], change[2], change[3]))
-        return motif_points(entries, self.sole, self.first, self.second)  # type: ignore[return-value]
+        return motif_points(entries, self.sole, self.first, self.second)
 
     def now(self, motif: str) -> dict[int, int]:
         if motif not in self._now:
@@ -156,8 +158,9 @@ class _Table:
     def fox_swing(self, to: tuple[int, int]) -> tuple[float, float]:
         """(my gain, the target owner's loss) over the remaining scorings if the fox moves."""
         motifs = set()
-        for owner, chest in (self.fox, to):
-            if owner is not None:
+        for spot in (self.fox, to):
+            if spot is not None:
+                owner, chest = spot
                 motifs.add(self.rows[owner][chest]["motif"])
         mine = theirs = 0
         for motif in motifs:
@@ -201,8 +204,9 @@ def _value(table: _Table, command: Mapping[str, Any]) -> float:
     if kind == "play_doubler":
         index = command["chest"]
         chest = table.rows[table.me][index]
-        value = table.gain(chest["motif"], chest["length"], True, index)
-        return value + end * table.hand_penalty + 0.2 * chest["length"]
+        length: int = chest["length"]
+        value = table.gain(chest["motif"], length, True, index)
+        return value + end * table.hand_penalty + 0.2 * length
     if kind in ("move_fox", "pass_fox"):
         owner = command.get("owner", (table.me + 1) % table.players)
         mine, theirs = table.fox_swing((owner, command["chest"]))
@@ -215,10 +219,12 @@ def _value(table: _Table, command: Mapping[str, Any]) -> float:
     return -1.0  # end_turn: only when passing the fox is impossible
 
 
-def greedy_bot(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def greedy_bot(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """The rules file's heuristics: the best value per action point, ties at random."""
     table = _Table(view)
-    best: list[dict] = []
+    best: list[dict[str, Any]] = []
     top = float("-inf")
     for command in legal:
         value = _value(table, command)

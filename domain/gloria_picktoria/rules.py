@@ -257,7 +257,7 @@ def perform_lay(state: State, seat: int, kind: str, chest: int) -> list[Event]:
     return _done(batch, seat)
 
 
-def _has_collection(row: tuple) -> bool:
+def _has_collection(row: tuple[Chest, ...]) -> bool:
     return any(chest.motif is not None for chest in row)
 
 

@@ -11,15 +11,17 @@ collection's points count twice. The final scoring adds the penalties for cards 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import Rules
 from .state import State
 
+K = TypeVar("K", bound=Hashable)
+
 
 def motif_points(
-    entries: Iterable[tuple[Hashable, int, bool]], sole: int, first: int, second: int
-) -> dict[Hashable, int]:
+    entries: Iterable[tuple[K, int, bool]], sole: int, first: int, second: int
+) -> dict[K, int]:
     """Points of each collection of one motif: ``entries`` are (key, length, doubled).
 
     Shared with the greedy bot, which ranks what it sees in its view the same way.
@@ -48,7 +50,7 @@ def motif_points(
 
 def score_tableaux(state: State) -> tuple[list[dict[str, int]], list[int]]:
     """Per seat, points per motif of every collection scored (0 included), and the totals."""
-    by_motif: dict[str, list[tuple[Hashable, int, bool]]] = {}
+    by_motif: dict[str, list[tuple[int, int, bool]]] = {}
     for seat, row in enumerate(state.tableaux):
         for index, chest in enumerate(row):
             if chest.motif is None or state.fox == (seat, index):
@@ -59,7 +61,7 @@ def score_tableaux(state: State) -> tuple[list[dict[str, int]], list[int]]:
     for motif, entries in by_motif.items():
         won = motif_points(entries, rules.pts_sole, rules.pts_first, rules.pts_second)
         for seat, value in won.items():
-            points[seat][motif] = value  # type: ignore[index]
+            points[seat][motif] = value
     return points, [sum(row.values()) for row in points]
 
 

@@ -122,7 +122,7 @@ def _bump(hands: tuple[Hand, ...], seat: int, kind: int, delta: int) -> tuple[Ha
     return (*hands[:seat], new, *hands[seat + 1 :])
 
 
-def _set_chest(state: State, seat: int, index: int, chest: Chest) -> tuple:
+def _set_chest(state: State, seat: int, index: int, chest: Chest) -> tuple[tuple[Chest, ...], ...]:
     row = state.tableaux[seat]
     row = (*row[:index], chest, *row[index + 1 :])
     return (*state.tableaux[:seat], row, *state.tableaux[seat + 1 :])

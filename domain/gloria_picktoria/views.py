@@ -41,6 +41,20 @@ def legal_commands(state: State, seat: int) -> list[dict[str, Any]]:
     if not state.started or state.over or seat != state.current:
         return []
     legal: list[dict[str, Any]] = []
+    _add_chest_commands(state, seat, legal)
+    for slot in range(len(state.display)):
+        if check_take_display(state, seat, slot) is None:
+            legal.append({"type": "take_display", "slot": slot})
+    if check_draw_blind(state, seat) is None:
+        legal.append({"type": "draw_blind"})
+    _add_fox_commands(state, seat, legal)
+    if check_end_turn(state, seat) is None:
+        legal.append({"type": "end_turn"})
+    return legal
+
+
+def _add_chest_commands(state: State, seat: int, legal: list[dict[str, Any]]) -> None:
+    """The ``make_chest``, ``lay`` and ``play_doubler`` commands of ``seat``, onto ``legal``."""
     hand = state.hands[seat]
     held = [kind for kind in CHEST_KINDS if hand[KIND_INDEX[kind]]]  # other kinds: not held
     row = state.tableaux[seat]
@@ -63,11 +77,10 @@ def legal_commands(state: State, seat: int) -> list[dict[str, Any]]:
         for chest, target in enumerate(row):
             if check_doubles(target) is None:
                 legal.append({"type": "play_doubler", "chest": chest})
-    for slot in range(len(state.display)):
-        if check_take_display(state, seat, slot) is None:
-            legal.append({"type": "take_display", "slot": slot})
-    if check_draw_blind(state, seat) is None:
-        legal.append({"type": "draw_blind"})
+
+
+def _add_fox_commands(state: State, seat: int, legal: list[dict[str, Any]]) -> None:
+    """The ``move_fox`` and ``pass_fox`` commands of ``seat``, onto ``legal``."""
     for owner in range(state.players):
         if check_fox_action(state, seat, 1 if owner == seat else 2) is not None:
             continue
@@ -79,9 +92,6 @@ def legal_commands(state: State, seat: int) -> list[dict[str, Any]]:
         for chest, target in enumerate(state.tableaux[left]):
             if check_fox_spot(state, left, chest, target) is None:
                 legal.append({"type": "pass_fox", "chest": chest})
-    if check_end_turn(state, seat) is None:
-        legal.append({"type": "end_turn"})
-    return legal
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -155,7 +165,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "scorings_at": list(state.rules.scorings_at),
         "fox": None if state.fox is None else {"owner": state.fox[0], "chest": state.fox[1]},
         "seats": seats,
-        "hand": hand_list(state.hands[seat]) if own else None,  # type: ignore[index]
+        "hand": hand_list(state.hands[seat]) if own else None,  # type: ignore[index]  # own: a seat
         "scores": list(state.scores),
         "scorings": [_scoring_view(scoring) for scoring in state.scorings],
         "winners": list(state.winners) if state.over else None,

@@ -30,15 +30,19 @@ FOX_LOST = 1.5  # an owner whose fox is captured can never gobble again
 RANK_BONUS = 0.1
 
 
-def random_bot(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def random_bot(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """Any legal command, uniformly."""
     return rng.choice(legal)
 
 
-def greedy_bot(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> dict:
+def greedy_bot(
+    view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """The legal command with the best expected value (ties broken at random)."""
-    board = view.get("board") if isinstance(view.get("board"), Mapping) else view
-    sight = _Sight(board)
+    board = view.get("board")
+    sight = _Sight(board if isinstance(board, Mapping) else view)
     best, choices = float("-inf"), []
     for body in legal:
         value = sight.value(body)
@@ -70,9 +74,9 @@ class _Sight:
     def __init__(self, board: Mapping[str, Any]) -> None:
         self.me: int = board["seat"]
         self.n: int = board["players"]
-        self.spaces = board["spaces"]
+        self.spaces: list[dict[str, Any]] = board["spaces"]
         self.index = {entry["space"]: i for i, entry in enumerate(self.spaces)}
-        self.values = [entry["value"] for entry in self.spaces]
+        self.values: list[int] = [entry["value"] for entry in self.spaces]
         endgame = min(board["hand_sizes"]) <= board["low_hand"] + 1
         self.hen_potential = HEN_POTENTIAL_ENDGAME if endgame else HEN_POTENTIAL
         self.flipped: list[Flip] = [

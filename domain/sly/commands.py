@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from domain.shapes import CommandShape, Field, Matches, OneOf
+from domain.shapes import CommandShape, Field, Kind, Matches, OneOf
 
 from .model import CARDS, SPACES_PER_HOUSE
 
 CARD = OneOf(CARDS)
 # Any house number: how many houses a table has is an option, checked by ``decide``.
 SPACE = Matches(rf"^h[0-9]-[1-{SPACES_PER_HOUSE}]$")
-VOCABULARY = {"card": CARD, "space": SPACE}
+VOCABULARY: dict[str, Kind] = {"card": CARD, "space": SPACE}
 
 COMMANDS = (
     CommandShape(

@@ -7,7 +7,7 @@ message and ``legal_commands`` (in ``views``) keeps the commands for which they 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.errors import GameNotStarted, GameOver, IllegalMove, NotYourTurn
 from domain.game import Command, Event, Fact, Seat
@@ -286,7 +286,10 @@ def evolve(state: SlyState, event: Fact) -> SlyState:
     return apply(state, event.data)
 
 
-def _with(items: tuple, index: int, item: Any) -> tuple:
+T = TypeVar("T")
+
+
+def _with(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     return (*items[:index], item, *items[index + 1 :])
 
 

@@ -44,7 +44,7 @@ def determinise(view: Mapping[str, Any], rng: random.Random) -> SlyState:
         dealt = _deal(sorted(unknown[seat]), down, entries, view["returned"][seat], rng)
         cards.update(zip(down, dealt, strict=False))  # the rest is the hand
         hands.append(sorted_hand(dealt[len(down) :]))
-    spaces = []
+    spaces: list[Slot | None] = []
     for i, entry in enumerate(entries):
         if entry["status"] == "empty":
             spaces.append(None)

@@ -113,7 +113,9 @@ def redact(event: Event, viewer: Seat | None) -> Event:
     return event
 
 
-def redact_command(body: Mapping[str, Any], actor: Seat | None, viewer: Seat | None) -> dict:
+def redact_command(
+    body: Mapping[str, Any], actor: Seat | None, viewer: Seat | None
+) -> dict[str, Any]:
     """A ``lay`` names its card; only the actor sees it (the match shows all after the end)."""
     if body.get("type") == "lay" and viewer != actor:
         return {k: v for k, v in body.items() if k != "card"}

@@ -92,4 +92,4 @@ def _trust_proxies(app: Flask, setting: object) -> None:
     if not text.isdigit():
         raise ValueError(f"FOXDEN_TRUSTED_PROXIES must be a number of proxies, not {setting!r}")
     if int(text):
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(text))  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(text))  # type: ignore[method-assign]  # wrap it

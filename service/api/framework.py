@@ -128,6 +128,7 @@ class FoxdenFlask(Flask):
     def preprocess_request(self) -> Any:
         # First of all: before the gate counts the request or a route reads it, and before an
         # unknown route's 404 (Flask raises that after this).
+        # Flask types the proxy as the request it stands for (service.api.http.games).
         refuse_oversized_head(request._get_current_object().environ)  # type: ignore[attr-defined]
         return super().preprocess_request()
 

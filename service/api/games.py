@@ -38,7 +38,7 @@ BOOLEANS = {"true": True, "false": False}
 
 def summary(loaded: Loaded) -> dict[str, Any]:
     state = loaded.state
-    body = {
+    body: dict[str, Any] = {
         "id": None,
         "game": state.game,
         "status": state.status,
@@ -172,6 +172,7 @@ def join(game_id: str) -> Response:
 def get_state(game_id: str) -> Response:
     seat = caller_seat(game_id, required=False)
     version = int_arg("version", None, 1, 10**12)
+    loaded: Loaded | None
     if version is None:
         loaded = latest(game_id)
         state = loaded.state

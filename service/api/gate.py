@@ -50,12 +50,14 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
     """The gate of ``app``; ``limits`` None turns rate limiting off."""
     documented = params.documented(openapi_text)
     if limits is not None:
-        app.wsgi_app = _telling_rate_limits(app.wsgi_app)  # type: ignore[method-assign]
+        # Flask's documented way to wrap its app in a middleware; typed as a method.
+        app.wsgi_app = _telling_rate_limits(app.wsgi_app)  # type: ignore[assignment]
 
     @app.before_request
     def gate() -> Response | None:
-        asked = request._get_current_object()  # type: ignore[attr-defined]  # one look-up
-        kept = g._get_current_object()  # type: ignore[attr-defined]
+        # One look-up each; flask types ``request`` as the request, not the proxy it is.
+        asked = request._get_current_object()  # type: ignore[attr-defined]
+        kept = g._get_current_object()
         kept.started = time.perf_counter()
         if asked.method == "OPTIONS":
             return None
@@ -79,8 +81,8 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
 
     @app.after_request
     def tell(response: Response) -> Response:
-        asked = request._get_current_object()  # type: ignore[attr-defined]
-        kept = g._get_current_object()  # type: ignore[attr-defined]
+        asked = request._get_current_object()  # type: ignore[attr-defined]  # as above
+        kept = g._get_current_object()
         rule = asked.url_rule
         route = rule.rule if rule else "unmatched"
         # Any token is a method to HTTP; one series per made-up method would grow without end.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, overload
 
 import orjson
 from flask import Request, Response, current_app, g, request
@@ -23,7 +23,9 @@ ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,12})(?:-seat\d{1,3})?"\s*$')
 def games() -> GameService:
     # The app looked up once: an attribute read through Flask's proxy costs five times this
     # whole function (it fails on the proxy first), and a request asks for the service often.
-    return current_app._get_current_object().extensions["foxden.games"]  # type: ignore[attr-defined]
+    # Flask types its proxies (current_app, request) as the objects they stand for, so their
+    # ``_get_current_object`` (one look-up instead of one per attribute) needs an ignore here.
+    return current_app._get_current_object().extensions["foxden.games"]  # type: ignore[attr-defined]  # a proxy
 
 
 def latest(game_id: str) -> Loaded:
@@ -32,7 +34,7 @@ def latest(game_id: str) -> Loaded:
     find nothing newer than that one, at the cost of a round trip."""
     # ``g.get``: ``getattr`` with a default raises and catches an AttributeError when the
     # name is missing, as it is on most requests (1 µs against 0.1 µs).
-    read = g._get_current_object().get("foxden_read")  # type: ignore[attr-defined]
+    read = g._get_current_object().get("foxden_read")
     if read is not None and read[0] == game_id:
         return read[1]
     return games().load(game_id)
@@ -40,7 +42,7 @@ def latest(game_id: str) -> Loaded:
 
 def json_body() -> Any:
     """The request's JSON; malformed JSON is a 400, another content type a 415."""
-    asked = request._get_current_object()  # type: ignore[attr-defined]
+    asked = request._get_current_object()  # type: ignore[attr-defined]  # a proxy
     # The usual header, exactly, needs no parse of its parameters (Werkzeug's is_json does).
     if asked.environ.get("CONTENT_TYPE") != "application/json" and not asked.is_json:
         raise UnsupportedMediaType("unsupported_media_type", "send the body as application/json")
@@ -99,7 +101,7 @@ SPECTATOR = Caller()
 
 def bearer_token() -> str | None:
     """The token of ``Authorization: Bearer <token>``; a header in any other form is a 401."""
-    return _bearer(request._get_current_object())  # type: ignore[attr-defined]
+    return _bearer(request._get_current_object())  # type: ignore[attr-defined]  # a proxy
 
 
 def _bearer(asked: Request) -> str | None:
@@ -115,7 +117,7 @@ def _bearer(asked: Request) -> str | None:
 
 def caller() -> Caller:
     """The request's caller (see :func:`caller_of`)."""
-    return caller_of(request._get_current_object(), g._get_current_object())  # type: ignore[attr-defined]
+    return caller_of(request._get_current_object(), g._get_current_object())  # type: ignore[attr-defined]  # a proxy
 
 
 def caller_of(asked: Request, kept: _AppCtxGlobals) -> Caller:
@@ -174,6 +176,14 @@ def caller_token_hash() -> str | None:
     return match.token_hash(token) if token is not None and caller().seat is not None else None
 
 
+@overload
+def caller_seat(game_id: str, *, required: Literal[True]) -> int: ...
+
+
+@overload
+def caller_seat(game_id: str, *, required: bool) -> int | None: ...
+
+
 def caller_seat(game_id: str, *, required: bool) -> int | None:
     """The seat the caller's token acts for in this game; ``None`` for a spectator."""
     seat = caller().seat
@@ -216,7 +226,7 @@ def with_etag(response: Response, version: int, seat: int | None = None) -> Resp
 
 def _headers() -> dict[str, Any]:
     """The request's WSGI environ, where its headers are (looked up once, as ``games``)."""
-    return request._get_current_object().environ  # type: ignore[attr-defined]
+    return request._get_current_object().environ  # type: ignore[attr-defined]  # a proxy
 
 
 def if_match() -> int | None:

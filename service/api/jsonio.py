@@ -9,7 +9,7 @@ library would let them through.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from flask import Response
@@ -99,7 +99,9 @@ class OrjsonProvider(DefaultJSONProvider):
     def response(self, *args: Any, **kwargs: Any) -> Response:
         # orjson's bytes as they are: the default provider makes a str of them, then bytes again.
         body = encode(self._prepare_response_obj(args, kwargs))
-        return self._app.response_class(body, mimetype=self.mimetype)
+        # Typed as any app's (Werkzeug's sans-I/O response); a Flask app's is Flask's.
+        response_class = cast("type[Response]", self._app.response_class)
+        return response_class(body, mimetype=self.mimetype)
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return orjson.loads(s)

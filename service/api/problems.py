@@ -91,7 +91,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(BadRequest)
     def bad_request(error: BadRequest) -> Response:
-        extra = {"errors": error.errors} if error.errors else {}
+        extra: dict[str, Any] = {"errors": error.errors} if error.errors else {}
         return problem(error.status, error.code, error.detail, **extra)
 
     @app.errorhandler(HTTPException)

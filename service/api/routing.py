@@ -22,7 +22,7 @@ path every time. tests/service/test_routing.py holds both to Werkzeug's answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask, Request
@@ -50,7 +50,7 @@ class RoutingMap(Map):
     """Flask's URL map (``Flask.url_map_class``), remembering the matches that succeeded."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.matches: dict[tuple[Any, ...], tuple[Rule, dict[str, Any]]] = {}
+        self.matches: dict[tuple[Any, ...], tuple[Rule, Mapping[str, Any]]] = {}
         self.hosts: dict[tuple[Any, ...], tuple[str, str, str | None, str]] = {}
         super().__init__(*args, **kwargs)
 
@@ -64,16 +64,19 @@ class RememberingAdapter(MapAdapter):
 
     map: RoutingMap
 
-    def match(  # type: ignore[override]
+    def match(
         self,
         path_info: str | None = None,
         method: str | None = None,
         return_rule: bool = False,
         query_args: Any = None,
         websocket: bool | None = None,
-    ) -> tuple[Any, dict[str, Any]]:
+    ) -> tuple[Any, Mapping[str, Any]]:
         if path_info is not None or method is not None or websocket is not None:
-            return super().match(path_info, method, return_rule, query_args, websocket)
+            # Werkzeug overloads ``match`` on a literal ``return_rule``; this passes it through.
+            return super().match(  # type: ignore[call-overload]
+                path_info, method, return_rule, query_args, websocket
+            )
         # What Werkzeug's matcher is given: the domain part, the path, the method, websocket.
         domain = self.subdomain
         if self.map.host_matching or domain is None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow.types import UnknownOption
 
 
 class JsonInt(fields.Integer):
@@ -137,13 +138,15 @@ class CommandTypeSchema(Schema):
 
 
 @functools.cache
-def _instance(schema: type[Schema], unknown: str | None) -> Schema:
+def _instance(schema: type[Schema], unknown: UnknownOption | None) -> Schema:
     # Building a schema deep-copies its fields (a fifth of a command's CPU here); a built
     # schema keeps no state between loads, so one instance serves every request and thread.
     return schema() if unknown is None else schema(unknown=unknown)
 
 
-def load(schema: type[Schema], body: Any, *, unknown: str | None = None) -> dict[str, Any]:
+def load(
+    schema: type[Schema], body: Any, *, unknown: UnknownOption | None = None
+) -> dict[str, Any]:
     """Check ``body`` against ``schema``; a body that is not a JSON object is a field error.
 
     ``unknown`` overrides the schema's handling of unknown fields (``"exclude"`` to read only

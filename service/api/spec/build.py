@@ -79,7 +79,9 @@ def _marshmallow_components() -> dict[str, Any]:
                     names.setdefault(nested, prefix + nested.__name__.removesuffix("Schema"))
     plugin = MarshmallowPlugin(schema_name_resolver=lambda schema: names[_cls(schema)])
     spec = APISpec(title="x", version="1", openapi_version="3.1.0", plugins=[plugin])
-    plugin.converter.add_attribute_function(_text)
+    converter = plugin.converter
+    assert converter is not None  # made when the spec took the plugin
+    converter.add_attribute_function(_text)
     for schema, name in names.items():
         if name not in spec.components.schemas:  # a nested one is added with its parent
             spec.components.schema(name, schema=schema)
