@@ -19,6 +19,7 @@ from events.ports import (
     IdempotencyKeyReused,
     PrevHashMismatch,
     VersionConflict,
+    check_append,
 )
 
 
@@ -47,14 +48,7 @@ class MemoryEventStore:
         remember: bool = True,
         snapshots: Sequence[tuple[int, bytes]] = (),
     ) -> AppendResult:
-        if not drafts:
-            raise ValueError("nothing to append: drafts is empty")
-        if (
-            isinstance(expected_version, bool)
-            or not isinstance(expected_version, int)
-            or expected_version < 0
-        ):
-            raise ValueError(f"expected_version must be an integer >= 0, not {expected_version!r}")
+        check_append(drafts, expected_version)
         sealed = seal_encoded(drafts, expected_version + 1, prev_hash, seed, command_id)
         with self._lock:
             game = self._games.setdefault(game_id, _Game())

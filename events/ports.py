@@ -55,6 +55,18 @@ class AppendResult:
     duplicate: bool
 
 
+def check_append(drafts: Sequence[Draft], expected_version: int) -> None:
+    """The arguments every store's ``append`` refuses alike, before it touches anything."""
+    if not drafts:
+        raise ValueError("nothing to append: drafts is empty")
+    if (
+        isinstance(expected_version, bool)
+        or not isinstance(expected_version, int)
+        or expected_version < 0
+    ):
+        raise ValueError(f"expected_version must be an integer >= 0, not {expected_version!r}")
+
+
 class EventStore(Protocol):
     """Append-only streams of sealed envelopes, one per game."""
 

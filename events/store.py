@@ -65,6 +65,7 @@ from events.ports import (
     IdempotencyKeyReused,
     PrevHashMismatch,
     VersionConflict,
+    check_append,
 )
 from events.redis_client import (
     FALL_BACK,
@@ -293,14 +294,7 @@ class RedisEventStore:
         then meets a version conflict, and the store recognises its own events by their hashes.
         ``snapshots`` are ``(version, bytes)`` pairs stored with the events, atomically.
         """
-        if not drafts:
-            raise ValueError("nothing to append: drafts is empty")
-        if (
-            isinstance(expected_version, bool)
-            or not isinstance(expected_version, int)
-            or expected_version < 0
-        ):
-            raise ValueError(f"expected_version must be an integer >= 0, not {expected_version!r}")
+        check_append(drafts, expected_version)
         stream, cmds = keys(game_id)
         snaps = snapshot_key(game_id)
         sealed = seal_encoded(drafts, expected_version + 1, prev_hash, seed, command_id)

@@ -87,11 +87,44 @@ return 0
 """
 
 
-class Housekeeper(threading.Thread):
+class _Background(threading.Thread):
+    """A worker's background thread: ``step`` again and again, each saying how long to wait
+    before the next, until ``stop``. An error never ends it: a Redis blip is logged once per
+    outage, and the step is tried again after ``retry_s``."""
+
+    def __init__(self, name: str, what: str, *, first_s: float, retry_s: float) -> None:
+        super().__init__(name=name, daemon=True)
+        self._what, self._first_s, self._retry_s = what, first_s, retry_s
+        self._stopping = threading.Event()
+
+    def step(self) -> float:
+        raise NotImplementedError
+
+    def run(self) -> None:
+        failing, wait = False, self._first_s
+        while not self._stopping.wait(wait):
+            try:
+                wait = self.step()
+            except Exception as error:  # a Redis blip must not end the thread
+                if not failing:  # once per outage, not at every try
+                    log.warning("%s: failed (%r); retrying", self._what, error)
+                failing, wait = True, self._retry_s
+            else:
+                if failing:
+                    log.warning("%s: working again", self._what)
+                failing = False
+
+    def _halt(self) -> None:
+        self._stopping.set()
+        if self.is_alive():
+            self.join(5)
+
+
+class Housekeeper(_Background):
     """Every ``TICK_S``: beat, move due jobs (lease holder only), maybe enqueue a sweep."""
 
     def __init__(self, client: redis.Redis, names: Names, worker_name: str, sweep_s: float) -> None:
-        super().__init__(name="foxden-housekeeper", daemon=True)
+        super().__init__("foxden-housekeeper", "housekeeper", first_s=TICK_S, retry_s=TICK_S)
         self.redis, self.names, self.worker_name = client, names, worker_name
         self.sweep_ms = max(1, round(sweep_s * 1000))
         self._lease = client.register_script(_LEASE_LUA)
@@ -101,7 +134,6 @@ class Housekeeper(threading.Thread):
         delayed = [bot_queue(client, names).name]
         self._due = DueJobMover(delayed, connection=client, serializer=JSONSerializer)
         self._due.prepare_registries(delayed)
-        self._stopping = threading.Event()
 
     def tick(self) -> None:
         self.redis.set(self.names.alive(self.worker_name), 1, px=ALIVE_TTL_MS)
@@ -115,31 +147,19 @@ class Housekeeper(threading.Thread):
                 failure_ttl=FAILURE_TTL_S,
             )
 
-    def run(self) -> None:
-        failing = False
-        while not self._stopping.wait(TICK_S):
-            try:
-                self.tick()
-            except Exception as error:  # a Redis blip must not end the thread; retry next tick
-                if not failing:  # once per outage, not twice a second
-                    log.warning("housekeeper: tick failed (%r); retrying every tick", error)
-                failing = True
-            else:
-                if failing:
-                    log.warning("housekeeper: ticking again")
-                failing = False
+    def step(self) -> float:
+        self.tick()
+        return TICK_S
 
     def stop(self) -> None:
         """Stop beating; give up the lease and the liveness key (the worker has finished)."""
-        self._stopping.set()
-        if self.is_alive():
-            self.join(5)
+        self._halt()
         with contextlib.suppress(redis.RedisError):
             self._release(keys=[self.names.scheduler_lease], args=[self.worker_name])
             self.redis.delete(self.names.alive(self.worker_name))
 
 
-class TimerMover(threading.Thread):
+class TimerMover(_Background):
     """Queues each timer when it falls due, while this worker holds the timer lease."""
 
     def __init__(
@@ -149,12 +169,11 @@ class TimerMover(threading.Thread):
         worker_name: str,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(name="foxden-timers", daemon=True)
+        super().__init__("foxden-timers", "timer mover", first_s=0.0, retry_s=TIMER_LOOK_S)
         self.redis, self.names, self.worker_name, self.clock = client, names, worker_name, clock
         self._lease = client.register_script(_LEASE_LUA)
         self._release = client.register_script(_RELEASE_LUA)
         self._holding, self._renew_at = False, 0.0
-        self._stopping = threading.Event()
 
     def step(self) -> float:
         """Renew the lease when due; if held, queue the due timers. How long to wait next."""
@@ -170,25 +189,8 @@ class TimerMover(threading.Thread):
             return TIMER_LOOK_S
         return min(TIMER_LOOK_S, max(0.0, following - self.clock()))
 
-    def run(self) -> None:
-        failing = False
-        wait = 0.0
-        while not self._stopping.wait(wait):
-            try:
-                wait = self.step()
-            except Exception as error:  # a Redis blip must not end the thread
-                if not failing:
-                    log.warning("timer mover: failed (%r); retrying", error)
-                failing, wait = True, TIMER_LOOK_S
-            else:
-                if failing:
-                    log.warning("timer mover: moving timers again")
-                failing = False
-
     def stop(self) -> None:
-        self._stopping.set()
-        if self.is_alive():
-            self.join(5)
+        self._halt()
         with contextlib.suppress(redis.RedisError):
             self._release(keys=[self.names.timer_lease], args=[self.worker_name])
 
