@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.web import Client
 
@@ -107,7 +108,12 @@ def test_a_whole_game_is_played_by_clicking_while_a_spectator_watches(
                 button = preferred.first if wanted and preferred.count() else buttons.first
                 move = json.loads(button.get_attribute("data-move"))
                 assert move["type"] != "leave"
-                button.click()
+                try:
+                    button.click(timeout=5000)
+                except PlaywrightTimeout:
+                    # The list was drawn again under the click (a live event's refresh) and
+                    # its buttons are not back yet: look at the page again, as a person would.
+                    continue
             page.wait_for_function(
                 f"() => Number(document.querySelector('#board')?.dataset.version) > {before}"
             )
