@@ -352,7 +352,7 @@ def _worker_command(commands: Subcommands) -> None:
 
 def _up_command(commands: Subcommands) -> None:
     up = commands.add_parser(
-        "up", help="the API and a worker, on an embedded Redis unless REDIS_URL is set"
+        "up", help="the API and the workers, on an embedded Redis unless REDIS_URL is set"
     )
     up.add_argument("--host", help=HOST_HELP)
     up.add_argument("--port", type=int, help=PORT_HELP)
