@@ -241,7 +241,8 @@ def round_trip_cost(url: str, model: str, count: int = 6000) -> None:
         from gevent import monkey
 
         monkey.patch_all()
-    from events.redis_client import connect, direct
+    from events.direct_path import direct
+    from events.redis_client import connect
 
     pool = connect(url).connection_pool
     direct(pool, "PING")

@@ -161,12 +161,10 @@ def start_foxden(
 def start_bare(
     port: int, workers: int, worker_class: str, threads: int, redis_url: str = ""
 ) -> subprocess.Popen:
-    """The bare app under foxden api's settings for the same worker class, its answers written
-    as foxden api writes them (``bare_gunicorn.py``); with ``redis_url``, the one that makes a
-    move's round trips (``bare_app:with_redis``)."""
+    """The bare app under foxden api's settings for the same worker class; with ``redis_url``,
+    the one that makes a move's round trips (``bare_app:with_redis``)."""
     chosen = server_options("127.0.0.1", port, workers=workers, worker_class=worker_class)
     argv = [sys.executable, "-m", "gunicorn", "--bind", chosen["bind"]]
-    argv += ["--config", "bare_gunicorn.py"]  # answers written as foxden api writes them
     argv += ["--workers", str(workers), "--worker-class", worker_class]
     if worker_class == "gthread":
         argv += ["--threads", str(threads)]

@@ -11,7 +11,7 @@ keys sorted) would cost the bare app 0.3 M instructions a move, work that no app
 for a fixed answer, and a baseline that did it would flatter Foxden.
 
 ``with_redis``: the same app, each request also making the one Redis round trip that Foxden's
-cannot do without, on the same direct connection path (``events.redis_client.direct``): the
+cannot do without, on the same direct connection path (``events.direct_path.direct``): the
 legal moves look for events after a version (an ``XRANGE`` that finds none, as Foxden's warm
 read does), the command appends its body to a stream (a script that only ``XADD``s). Set
 ``BARE_REDIS_URL``. What Foxden costs beyond this one is its own code; what this one costs
@@ -32,7 +32,8 @@ from flask import Flask, Response, request
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from events.redis_client import FALL_BACK, connect, direct
+from events.direct_path import FALL_BACK, direct
+from events.redis_client import connect
 
 ANSWERS = json.loads((Path(__file__).with_name("bare_answers.json")).read_text())
 MOVES = ANSWERS["legal-moves"]["moves"]

@@ -22,7 +22,7 @@ Three measurements, each printed beside its baseline and as a ratio:
   the envelopes).
 
 Fair baselines: the store sends its commands straight on the thread's own connection
-(``events.redis_client.direct``), skipping redis-py 8's per-command wrapper (observability
+(``events.direct_path.direct``), skipping redis-py 8's per-command wrapper (observability
 hooks, argument checks: ~20 µs a call) and the pool's checkout. Every baseline is sent the
 same way, so that what the ratio measures is the store's own work (sealing, encoding, the
 script's checks, decoding), not a cheaper connection path. A last line shows the bare script
@@ -51,8 +51,9 @@ import orjson
 import redis
 
 from events.codec import encode_sealed
+from events.direct_path import direct
 from events.envelope import GENESIS_HASH, Draft, actor, seal
-from events.redis_client import connect, direct
+from events.redis_client import connect
 from events.store import RedisEventStore, keys
 
 SEED = bytes(range(32))

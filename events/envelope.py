@@ -215,7 +215,7 @@ class Envelope:
 
 def _adopt(obj: dict[str, Any]) -> Envelope:
     """An envelope whose fields are ``obj`` itself: only for dicts nobody else holds."""
-    if type(obj) is not dict:
+    if not isinstance(obj, dict):
         raise ValueError(f"not an event envelope: {type(obj).__name__}")
     keys = obj.keys()
     if keys != _ALLOWED:
@@ -296,9 +296,11 @@ _known_types: set[str] = set()
 def check_type_name(name: str) -> str:
     """Return ``name`` if it is a stable event type name, else raise ValueError."""
     # A game has a few dozen names: remember the good ones rather than match them each time.
-    if type(name) is str and name in _known_types:
+    if not isinstance(name, str):
+        raise ValueError(f"event type {name!r} is not a stable name (a string)")
+    if name in _known_types:
         return name
-    if not isinstance(name, str) or not _TYPE_NAME.fullmatch(name):
+    if not _TYPE_NAME.fullmatch(name):
         raise ValueError(
             f"event type {name!r} is not a stable name (letters, digits, _; one optional "
             "namespace dot; never an import path)"
@@ -309,14 +311,6 @@ def check_type_name(name: str) -> str:
 
 
 def _check_by(value: Mapping[str, Any]) -> None:
-    if type(value) is dict and len(value) == 2:  # the usual case, checked cheaply
-        seat, kind = value.get("seat", False), value.get("kind")
-        if (
-            type(kind) is str
-            and kind in KINDS
-            and (seat is None or (type(seat) is int and seat >= 0))
-        ):
-            return
     if not isinstance(value, Mapping) or set(value) != {"seat", "kind"}:
         raise ValueError(f"by must be {{'seat': int | None, 'kind': ...}}, not {value!r}")
     seat = value["seat"]
@@ -327,7 +321,7 @@ def _check_by(value: Mapping[str, Any]) -> None:
 
 
 def _check_at(at: str | datetime) -> str:
-    if type(at) is str:
+    if isinstance(at, str):
         return _good_at(at)
     if isinstance(at, datetime):
         return format_at(at)

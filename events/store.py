@@ -51,6 +51,7 @@ except ImportError:  # pragma: no cover
 
 from events import durability as durable
 from events.codec import decode_entries
+from events.direct_path import FALL_BACK, direct, direct_all, direct_pipeline, pool_for
 from events.envelope import (
     GENESIS_HASH,
     ChainReport,
@@ -68,16 +69,11 @@ from events.ports import (
     check_append,
 )
 from events.redis_client import (
-    FALL_BACK,
     MAX_BLOCK_MS,
     TRANSIENT,
     Client,
     blocking_socket_timeout,
-    direct,
-    direct_all,
-    direct_pipeline,
     is_cluster,
-    pool_for,
 )
 
 __all__ = [

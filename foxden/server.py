@@ -14,9 +14,8 @@ app must never be loaded before the worker patches (no ``--preload``, nothing im
 gunicorn config file). ``gthread`` is still there (``--worker-class gthread``) for a process that
 serves no streams.
 
-Under either worker, gunicorn is made to send a small answer's head and body in one write
-(``send_headers_with_body``), which it has no setting for, and its own error answers (a request
-it refuses before the app sees it) are problems like the app's (``foxden.gunicorn_errors``).
+Under either worker, gunicorn's own error answers (a request it refuses before the app sees it)
+are problems like the app's (``foxden.gunicorn_errors``).
 """
 
 from __future__ import annotations
@@ -87,76 +86,6 @@ class BodyTimeout:
         return self.app(environ, start_response)
 
 
-# A body up to this size goes out in one piece with its head; a larger one is sent after it,
-# as gunicorn sends it, rather than copied to be joined (one syscall more is nothing beside it).
-HEAD_WITH_BODY_BYTES = 64 * 1024
-
-
-def send_headers_with_body() -> None:
-    """Make gunicorn send a small answer's head and body in one ``sendall``, not two.
-
-    gunicorn writes the head of an answer, then each part of its body, each with a ``sendall``
-    of its own: for a small answer (almost every answer of the API), two segments, each of
-    which wakes the client, which reads the head, waits again for the body and wakes again.
-    Held until the body's first part comes, the head goes out with it (as aiohttp does for
-    small answers): one syscall fewer for the server and one wait fewer for the client
-    (docs/performance.md: a bare Flask app 9 % more moves a second under gevent, Foxden 3 %).
-
-    Nothing waits longer for it: gunicorn sends a head with an answer's first write anyway. A
-    chunked answer (a stream over HTTP/1.1: SSE, NDJSON) is left as it was, since its framing
-    is the body's alone, and ``sendfile`` never goes through ``write``. An answer whose body
-    gunicorn drops (HEAD, 204, 304) sends its head alone. gunicorn has no setting for this;
-    ``Response._emit_body``, the hook gunicorn 27 gives subclasses for their framing, is where
-    the head joins the body. Idempotent; ``wsgi_app`` runs it in each worker before it serves.
-    """
-    from gunicorn import util
-    from gunicorn.http import wsgi
-
-    # Any: the patch below adds attributes to gunicorn's class and replaces its methods.
-    response: Any = wsgi.Response
-    if getattr(response, "foxden_sends_head_with_body", False):
-        return
-    if not callable(getattr(response, "_emit_body", None)):
-        # A gunicorn without the hook (before 27, or one that dropped it) writes as it always
-        # did: an answer in two writes is slower, never wrong, and must not stop the API.
-        return
-    send_headers, write, emit_body = response.send_headers, response.write, response._emit_body
-
-    def hold_headers(self: Any) -> None:
-        if self.headers_sent or self.foxden_head is None:
-            send_headers(self)
-            return
-        lines = self.default_headers()
-        lines.extend(f"{name}: {value}\r\n" for name, value in self.headers)
-        self.foxden_head = ("".join(lines) + "\r\n").encode("latin-1")
-        self.headers_sent = True
-
-    def write_with_head(self: Any, data: bytes) -> None:
-        if self.headers_sent or self.chunked or not data or len(data) > HEAD_WITH_BODY_BYTES:
-            write(self, data)
-            return
-        self.foxden_head = b""  # asks hold_headers to keep the head here rather than send it
-        try:
-            write(self, data)
-        finally:
-            head, self.foxden_head = self.foxden_head, None
-            if head:  # gunicorn dropped the body: the head goes alone
-                util.write(self.sock, head)
-
-    def emit_with_head(self: Any, data: bytes) -> None:
-        head = self.foxden_head
-        if head:
-            self.foxden_head = None
-            data = head + data
-        emit_body(self, data)
-
-    response.foxden_head = None
-    response.send_headers = hold_headers
-    response.write = write_with_head
-    response._emit_body = emit_with_head
-    response.foxden_sends_head_with_body = True
-
-
 def wsgi_app(settings: Settings | None = None) -> Any:
     """The app for any WSGI server: ``gunicorn 'foxden.server:wsgi_app()'`` (which reads the
     settings of its environment); ``foxden api`` passes the settings it read."""
@@ -167,8 +96,7 @@ def wsgi_app(settings: Settings | None = None) -> Any:
     app = create_app(build_service(settings=settings), app_config(settings))
     # Flask's documented way to wrap its app in a middleware; typed as a method.
     app.wsgi_app = BodyTimeout(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]
-    send_headers_with_body()  # for gunicorn, whichever way it was started; others never call it
-    gunicorn_errors.install()  # the same: only gunicorn calls what it replaces
+    gunicorn_errors.install()  # for gunicorn, whichever way it was started; others never call it
     return app
 
 

@@ -34,10 +34,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
-import redis
 
 from domain.match import MatchState
-from events.redis_client import FALL_BACK, Client, direct, direct_all, pool_for
+from events.redis_client import Client
 
 BUCKETS = 16
 ALL_FILTERS = "fd:{ix:*}:by:*"
@@ -112,7 +111,7 @@ class GameIndex:
     def set_status(self, game_id: str, state: MatchState) -> None:
         """The game's new status and open seats (a join changes only the latter)."""
         bucket = bucket_of(game_id)
-        raw = self._command(_meta(bucket), "HGET", _meta(bucket), game_id)
+        raw = self.redis.hget(_meta(bucket), game_id)
         if raw is None:
             return
         meta = orjson.loads(raw)
@@ -127,35 +126,12 @@ class GameIndex:
             writes.append(("ZADD", _filter(bucket, name), meta["position"], game_id))
         self._write(bucket, writes)
 
-    # Creating and joining write the index: through redis-py's pipeline, each write cost more
-    # than a whole move (bench/api_cost.py). They go by the direct path, as the store's do.
-
-    def _command(self, key: str, *command: Any) -> Any:
-        """One command on ``key``'s server."""
-        reply = direct(pool_for(self.redis, key), *command)
-        return self.redis.execute_command(*command) if reply is FALL_BACK else reply
-
     def _write(self, bucket: int, writes: list[tuple[Any, ...]]) -> None:
-        """``writes`` to the keys of one bucket (one slot) at once, in a MULTI.
-
-        Sent again through the client's pipeline when the direct path fails (a connection
-        problem, a cluster's redirection): they set values, so a second time changes nothing.
-        """
-        try:
-            replies = direct_all(
-                pool_for(self.redis, _meta(bucket)), ("MULTI",), *writes, ("EXEC",)
-            )
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
-            replies = None
-        if replies is None or any(isinstance(reply, Exception) for reply in replies):
-            pipe = self.redis.pipeline(transaction=True)
-            for write in writes:
-                pipe.execute_command(*write)
-            pipe.execute()
-            return
-        for outcome in replies[-1]:  # EXEC's: each write's own reply
-            if isinstance(outcome, Exception):
-                raise outcome
+        """``writes`` to the keys of one bucket (one slot) at once, in a MULTI."""
+        pipe = self.redis.pipeline(transaction=True)
+        for write in writes:
+            pipe.execute_command(*write)
+        pipe.execute()
 
     def page(
         self, status: str | None, game: str | None, cursor: str | None, limit: int
@@ -242,11 +218,11 @@ class GameIndex:
 
     def remember_token(self, token_hash: str, game_id: str) -> None:
         key = _tokens(bucket_of(token_hash))
-        self._command(key, "HSET", key, token_hash, game_id)
+        self.redis.hset(key, token_hash, game_id)
 
     def game_of_token(self, token_hash: str) -> str | None:
         key = _tokens(bucket_of(token_hash))
-        game_id = self._command(key, "HGET", key, token_hash)
+        game_id = self.redis.hget(key, token_hash)
         return _text(game_id) if game_id is not None else None
 
 

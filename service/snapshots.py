@@ -95,7 +95,7 @@ def decode(blob: bytes | None, version: int) -> tuple[MatchState, dict[int, str]
             _STALE.inc()
             return None
         state = _DomainUnpickler(io.BytesIO(body)).load()
-        if type(state) is not MatchState or state.version != version:
+        if not isinstance(state, MatchState) or state.version != version:
             raise ValueError("not the state of that version")
         began = {int(seat): str(at) for seat, at in stored["turns_began"]}
     except Exception:  # a projection that cannot be used is replayed instead, never an error

@@ -1,7 +1,7 @@
 """Redis commands counted on the wire: each write a connection's socket is asked to make.
 
 One write per round trip (a pipeline writes once), whichever path sends it: redis-py's, or the
-store's direct one (``events.redis_client.direct``), which never goes through
+store's direct one (``events.direct_path.direct``), which never goes through
 ``send_packed_command``. Used by tests/service/test_round_trips.py and bench/api_load.py.
 """
 

@@ -19,7 +19,7 @@ from service.api import (
     problems,
     ratelimit,
 )
-from service.api.framework import FoxdenFlask, NoSessions
+from service.api.framework import FoxdenFlask
 from service.games import GameService
 from service.live import LiveHub
 from service.strategies import install_plugins
@@ -56,7 +56,6 @@ def defaults() -> dict[str, Any]:
 def create_app(service: GameService, config: dict[str, Any] | None = None) -> Flask:
     install_plugins()  # the catalogue lists plugin strategies; creating a game accepts them
     app = FoxdenFlask(__name__)
-    app.session_interface = NoSessions()
     app.config.update(defaults())
     app.config.update(config or {})
     app.json = jsonio.OrjsonProvider(app)

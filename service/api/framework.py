@@ -1,11 +1,12 @@
-"""Flask as the API uses it: its app, request and session classes, each changing one thing.
+"""Flask as the API uses it: its app class, changing what it answers with and how it routes.
 
-Every change takes a cost out of Flask's request cycle that the API never needed (measured with
-bench/api_cost.py), and falls back to Flask's own way wherever the API's case does not hold:
-routing that remembers (``service.api.routing``), an async check done once per function, the
-request's blueprints named once per endpoint, a teardown with no teardown functions to look for,
-and no cookie sessions. tests/service/test_request_cycle.py and test_routing.py hold each to
-Flask's behaviour.
+Each change takes a cost out of Flask's request cycle that the API never needed, of 3 % of a
+move or more (bench/api_cost.py, docs/performance.md), and falls back to Flask's own way
+wherever the API's case does not hold: routing that remembers (``service.api.routing``) and an
+answer written without Werkzeug's wrappers (``service.api.jsonio``). tests/service/
+test_routing.py holds them to Flask's behaviour. Smaller shortcuts (a cached async check, the
+blueprints named once, a teardown with nothing to tear down, no session interface) bought
+less than 3 % each and went.
 
 It also answers a request whose head is larger than the API reads (414, 431) before anything
 else looks at it, and marks every answer ``X-Content-Type-Options: nosniff``.
@@ -13,19 +14,14 @@ else looks at it, and marks every answer ``X-Content-Type-Options: nosniff``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Request, Response, request
-from flask.sessions import NullSession, SessionInterface, SessionMixin
-from flask.signals import request_tearing_down
+from flask import Flask, Request, request
 from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.routing import MapAdapter
 
 from service.api import jsonio, routing
-
-_UNSET = object()  # Flask's own default: the exception being handled, if any
 
 # The largest request head the API reads, well inside what gunicorn reads (foxden/server.py
 # sets its limits): past these the app answers, as problem+json with the headers every answer
@@ -64,61 +60,13 @@ def refuse_oversized_head(environ: dict[str, Any]) -> None:
             raise RequestHeaderFieldsTooLarge(f"the request has more than {MAX_HEADERS} headers")
 
 
-class FoxdenRequest(Request):
-    """Flask's request, naming its blueprints faster.
-
-    Flask asks for them before the route, after it and at teardown, each time through three
-    properties (0.35 µs); they follow from the matched rule's endpoint, so they are worked out
-    once per endpoint.
-    """
-
-    @property
-    def blueprints(self) -> list[str]:
-        rule = self.url_rule
-        return [] if rule is None else _blueprints_of(rule.endpoint)
-
-
-@functools.cache  # one entry per endpoint: a fixed few
-def _blueprints_of(endpoint: str) -> list[str]:
-    """``"outer.inner.view"`` -> ``["outer.inner", "outer"]``, as Flask names them."""
-    parts = endpoint.split(".")[:-1]
-    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
-
-
 class FoxdenFlask(Flask):
-    """Flask, with Foxden's requests and answers, routing that remembers
-    (``service.api.routing``), a teardown that looks for no teardown functions when there are
-    none, and without asking ``inspect`` on every request whether each view and hook is async.
+    """Flask, with Foxden's answers (``jsonio.FoxdenResponse``) and routing that remembers
+    (``service.api.routing``): the two forks of Flask's request cycle that buy 3 % of a move or
+    more (docs/performance.md); the rest of the cycle is Flask's own."""
 
-    Flask's ``ensure_sync`` runs ``inspect.iscoroutinefunction`` on every view and every
-    before/after hook of every request (about 2 % of a move's CPU here); the answer never
-    changes for a function, so it is remembered.
-    """
-
-    request_class = FoxdenRequest
     response_class = jsonio.FoxdenResponse
     url_map_class = routing.RoutingMap
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        synced = self._synced.get(func)
-        if synced is None:
-            synced = super().ensure_sync(func)
-            if len(self._synced) < 10_000:  # views and hooks: a fixed few
-                self._synced[func] = synced
-        return synced
-
-    def do_teardown_request(self, exc: BaseException | object | None = _UNSET) -> None:
-        # Flask looks for teardown functions of the request's blueprints and the app's on
-        # every request (21 k instructions, bench/api_cost.py); the API registers none, and
-        # then only the signal is left to send.
-        if exc is _UNSET or any(self.teardown_request_funcs.values()):
-            return super().do_teardown_request(*(() if exc is _UNSET else (exc,)))
-        request_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
-        return None
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         if request is None:
@@ -141,18 +89,3 @@ class FoxdenFlask(Flask):
             return start_response(status, headers, *exc_info)
 
         return super().wsgi_app(environ, start)
-
-
-class NoSessions(SessionInterface):
-    """No cookie sessions: a bearer token is the API's only credential, and the pages keep
-    theirs in the browser. Flask would otherwise ask for a signing key and build an empty
-    session on every request, and check on every answer whether it must be saved."""
-
-    def open_session(self, app: Flask, request: Request) -> NullSession:
-        return _NO_SESSION
-
-    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        return None
-
-
-_NO_SESSION = NullSession()  # refuses every write, so one serves every request

@@ -222,8 +222,8 @@ def post_command(game_id: str) -> Response:
 def parse_command(game: str, raw: Any) -> dict[str, Any]:
     """A command body of ``game`` as its schema loads it (a 400 naming the fields else)."""
     known = commands.schemas_for(game)
-    kind = raw.get("type") if type(raw) is dict else None
-    if type(kind) is not str or kind not in known:  # the usual case needs no schema for it
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    if not isinstance(kind, str) or kind not in known:  # the usual case needs no schema for it
         kind = schemas.load(schemas.CommandTypeSchema, raw, unknown="exclude")["type"]
     if kind not in known:
         raise BadRequest(

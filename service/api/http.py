@@ -9,9 +9,9 @@ from typing import Any, Literal, overload
 import orjson
 from flask import Request, Response, current_app, g, request
 from flask.ctx import _AppCtxGlobals
-from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
 from domain import match
+from service.api import jsonio
 from service.api.problems import BadRequest, UnsupportedMediaType
 from service.errors import Forbidden, GameNotFound, ServiceError, Unauthorized
 from service.games import GameService, Loaded, is_game_id
@@ -47,35 +47,9 @@ def json_body() -> Any:
     if asked.environ.get("CONTENT_TYPE") != "application/json" and not asked.is_json:
         raise UnsupportedMediaType("unsupported_media_type", "send the body as application/json")
     try:  # orjson straight on the bytes: Werkzeug's get_json checks the type again, and more
-        return orjson.loads(_body(asked))
+        return orjson.loads(jsonio.request_body(asked))
     except orjson.JSONDecodeError:
         raise BadRequest("malformed_json", "the body is not valid JSON") from None
-
-
-def _body(asked: Request) -> bytes:
-    """The request's body, at most ``MAX_CONTENT_LENGTH`` bytes (a 413 beyond).
-
-    A body whose length is declared, as clients send one, is read straight from the WSGI
-    input: Werkzeug's bounded stream reads it in Python-level chunks, which cost 1.4 % of a
-    move's instructions (bench/api_cost.py). Anything else (chunked, an odd header) is Werkzeug's to
-    read, with the same errors.
-    """
-    wsgi = asked.environ  # the request's, not the process's
-    declared = wsgi.get("CONTENT_LENGTH")
-    limit = asked.max_content_length
-    if declared is None or not (declared.isascii() and declared.isdigit()):
-        data = asked.get_data()
-        # Werkzeug's stream stops at the limit, silently: a byte beyond it is a 413.
-        if limit is not None and len(data) >= limit and wsgi["wsgi.input"].read(1):
-            raise RequestEntityTooLarge()
-        return data
-    length = int(declared)
-    if limit is not None and length > limit:
-        raise RequestEntityTooLarge()
-    data = wsgi["wsgi.input"].read(length)
-    if len(data) < length:
-        raise ClientDisconnected()  # as Werkzeug's stream: the client went before its body ended
-    return data
 
 
 # RFC 6750 §2.1: the scheme, one space, a b64token; nothing before, between or after.
@@ -135,7 +109,7 @@ def caller_of(asked: Request, kept: _AppCtxGlobals) -> Caller:
         except ServiceError as error:
             found = error
         kept.foxden_caller = found
-    if type(found) is not Caller:
+    if isinstance(found, ServiceError):
         raise found
     return found
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
 
-from events.redis_client import FALL_BACK, Client, direct, pool_for
+from events.redis_client import Client
 
 OFF = frozenset({"", "off", "0", "none", "false"})
 KEY_PREFIX = "fd:rl:"
@@ -219,11 +219,7 @@ class RateLimits:
         return granted > 0, lease
 
     def _lease(self, key: str, batch: int, window_ms: int) -> tuple[int, int]:
-        pool = pool_for(self._client, key)  # on a cluster, the node of the counter's slot
-        reply = direct(pool, "EVALSHA", self._script.sha, 1, key, batch, window_ms)
-        if reply is FALL_BACK:  # NOSCRIPT or a connection problem: the client's own path
-            reply = self._script(keys=[key], args=[batch, window_ms])
-        count, ttl_ms = reply
+        count, ttl_ms = self._script(keys=[key], args=[batch, window_ms])
         return int(count), int(ttl_ms)
 
     def _sweep(self, now: int) -> None:

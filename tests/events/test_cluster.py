@@ -14,8 +14,9 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
+from events.direct_path import FALL_BACK, direct, pool_for
 from events.durability import Durability, DurabilityUnavailable, check, parse
-from events.redis_client import FALL_BACK, connect, direct, is_cluster_url, pool_for
+from events.redis_client import connect, is_cluster_url
 from events.store import keys
 from foxden.bootstrap import ConfigurationError, queue_url
 from foxden.cli import main

@@ -11,17 +11,15 @@ import weakref
 import pytest
 import redis
 
-from events.redis_client import (
+from events.direct_path import (
     FALL_BACK,
-    HIREDIS_AVAILABLE,
-    MAX_BLOCK_MS,
     MAX_IDLE_DIRECT,
     _connection,
-    connect,
     direct,
     direct_all,
     direct_connections,
 )
+from events.redis_client import HIREDIS_AVAILABLE, MAX_BLOCK_MS, connect
 from foxden.bootstrap import redis_client
 from foxden.settings import Settings
 from tests.threads import run_threads

@@ -22,8 +22,8 @@ from redis.maint_notifications import MaintNotificationsConfig
 
 from domain.game import Event
 from events.codec import register_upcaster, upcast
+from events.direct_path import FALL_BACK, _connection, pool_for
 from events.envelope import GENESIS_HASH, Draft, Envelope, actor, canonical
-from events.redis_client import FALL_BACK, _connection, pool_for
 from events.store import (
     APPEND_LUA,
     IdempotencyKeyReused,

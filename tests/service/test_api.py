@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from events.store import keys
 from service.ports import RecordingScheduler
 from tests.service.conftest import Api, build
 from tests.toygame import TOY
@@ -448,7 +449,9 @@ def every_game(api: Api) -> list[dict]:
 def test_the_index_is_a_projection_that_can_be_rebuilt(api: Api, service, redis_client):
     waiting = api.create()["id"]
     active, _ = api.table()
-    before = every_game(api)
+    # The games of this database that have streams (tests of the index alone list some that
+    # have none: a rebuild, which reads the streams, rightly drops those).
+    before = [g for g in every_game(api) if redis_client.exists(keys(g["id"])[0])]
     for key in redis_client.scan_iter(match="fd:{ix:*"):  # every bucket, on every node
         redis_client.delete(key)
     assert api.get("/v1/games").json["games"] == []

@@ -89,7 +89,7 @@ def test_a_lost_reply_to_an_append_still_indexes_and_schedules(service, monkeypa
     # bot), as for any new game, not take the write for somebody else's earlier one.
     import redis
 
-    from events.redis_client import _connection
+    from events.direct_path import _connection
 
     service.store.head("warm-up")  # this thread's direct connection is open
     connection = _connection(service.store.redis.connection_pool)

@@ -1,18 +1,14 @@
-"""The game index's writes, by the direct path and, when that fails, by the client's pipeline
-(a real Redis, single or cluster)."""
+"""The game index's writes and reads (a real Redis, single or cluster)."""
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import secrets
 
 import pytest
-import redis
 
 from domain.match import ACTIVE, WAITING, MatchState, SeatInfo
-from events import redis_client as direct_path
-from events.redis_client import Client, is_cluster
+from events.redis_client import Client
 from service.index import GameIndex
 
 pytestmark = pytest.mark.redis
@@ -24,30 +20,8 @@ def table(players: int) -> MatchState:
     return MatchState(version=1, game="sly", seats=(SeatInfo("human"),) * players, status=WAITING)
 
 
-def pools(client: Client) -> list[redis.ConnectionPool]:
-    if is_cluster(client):
-        return [node.redis_connection.connection_pool for node in client.get_nodes()]
-    return [client.connection_pool]
-
-
-def break_the_direct_path(client: Client) -> None:
-    """Every idle connection of the direct path is one to a port where nothing listens: the
-    direct path meets a real connection failure, the client's own pool does not."""
-    for pool in pools(client):
-        kwargs = {**pool.connection_kwargs, "host": "127.0.0.1", "port": 1}
-        kwargs.pop("path", None)
-        idle = pool.__dict__.setdefault(direct_path._ATTRIBUTE, collections.deque())
-        idle.clear()
-        idle.extend(redis.Connection(**kwargs) for _ in range(direct_path.MAX_IDLE_DIRECT))
-
-
-@pytest.mark.parametrize("direct", [True, False], ids=["direct", "fallen-back"])
-def test_a_table_is_listed_moved_and_its_tokens_known(redis_client: Client, direct: bool):
+def test_a_table_is_listed_moved_and_its_tokens_known(redis_client: Client):
     index = GameIndex(redis_client)
-    if not direct:
-        break_the_direct_path(redis_client)
-        for pool in pools(redis_client):
-            assert direct_path.direct(pool, "PING") is direct_path.FALL_BACK
     game_id, token_hash = secrets.token_hex(16), secrets.token_hex(32)
     waiting = table(2)
     index.add(game_id, waiting, AT)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from events.redis_client import MAX_IDLE_DIRECT
+from events.direct_path import MAX_IDLE_DIRECT
 from tests import sse_load
 from tests.docs.live import ROOT
 
@@ -195,24 +194,6 @@ def test_concurrent_moves_under_gevent_keep_the_state_cache_right(api):
         return sorted(status for status, _, _ in results)
 
     assert asyncio.run(scenario()) == [201] + [412] * 19
-
-
-def test_a_small_answer_arrives_whole_in_one_read(api):
-    """Its head and body leave in one write (foxden.server.send_headers_with_body), so the
-    client's first read holds all of it; sent in two, a read between them finds the head alone.
-    """
-    with socket.create_connection(("127.0.0.1", api.port), timeout=5) as conn:
-        for _ in range(200):  # one keep-alive connection, as a client's
-            conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: foxden\r\n\r\n")
-            first = conn.recv(65536)
-            head, _, body = first.partition(b"\r\n\r\n")
-            length = next(
-                int(line.split(b":")[1])
-                for line in head.split(b"\r\n")
-                if line.lower().startswith(b"content-length:")
-            )
-            assert head.startswith(b"HTTP/1.1 200") and length > 0
-            assert len(body) == length, f"the first read held {len(body)} of {length} body bytes"
 
 
 def test_rate_limit_leases_are_exact_under_gevent(redis_url, client_name, tmp_path):

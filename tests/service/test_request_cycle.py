@@ -1,81 +1,18 @@
-"""FoxdenFlask's shortcuts through Flask's request cycle keep Flask's behaviour."""
+"""What a request keeps of what it looked up once (the state read, the caller)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from flask import Blueprint, Flask, g, request
-from flask.signals import request_tearing_down
-from flask.wrappers import Request as FlasksRequest
-from werkzeug.routing import Rule
+from flask import Flask, g, request
 
 from service.api import http
-from service.api.framework import FoxdenRequest
 from service.errors import GameNotFound, Unauthorized
-from tests.service.test_routing import environ, make_app
-
-
-class TestBlueprints:
-    ENDPOINTS = ["static", "games.legal_moves", "outer.inner.view", "a.b.c.d", "x..y", ".v"]
-
-    def test_named_as_flask_names_them(self, app: Flask):
-        endpoints = {rule.endpoint for rule in app.url_map.iter_rules()} | set(self.ENDPOINTS)
-        for endpoint in sorted(endpoints):
-            ours, flasks = FoxdenRequest(environ()), FlasksRequest(environ())
-            ours.url_rule = flasks.url_rule = Rule("/", endpoint=endpoint)
-            assert ours.blueprints == flasks.blueprints, endpoint
-
-    def test_none_before_a_match(self):
-        assert FoxdenRequest(environ()).blueprints == FlasksRequest(environ()).blueprints == []
-
-    def test_the_app_makes_foxden_requests(self, app: Flask):
-        assert app.request_class is FoxdenRequest
+from tests.service.test_routing import make_app
 
 
 @pytest.fixture(scope="module")
 def app() -> Flask:
     return make_app()
-
-
-class TestTeardown:
-    def cycle(self, app: Flask) -> list[Any]:
-        """What the signal receives over a request, then over a teardown with an unhandled
-        error and the end of that request (its context leaving: no error)."""
-        signalled: list[Any] = []
-
-        def receiver(sender: Flask, exc: BaseException | None = None, **_: Any) -> None:
-            signalled.append(exc)
-
-        with request_tearing_down.connected_to(receiver, app):
-            assert app.test_client().get("/v1/catalog").status_code == 200
-            with app.test_request_context("/v1/catalog"):
-                app.do_teardown_request(ValueError("unhandled"))
-        return [type(exc) for exc in signalled]
-
-    def test_the_signal_is_sent_with_no_teardown_function(self):
-        app = make_app()
-        assert not any(app.teardown_request_funcs.values())
-        assert self.cycle(app) == [type(None), ValueError, type(None)]
-
-    def test_teardown_functions_still_run_in_flasks_order(self):
-        app = make_app()
-        ran: list[tuple[str, Any]] = []
-        bp = Blueprint("extra", __name__)
-        bp.add_url_rule("/extra", "page", lambda: "ok")
-        bp.teardown_request(lambda exc: ran.append(("blueprint", exc)))
-        app.register_blueprint(bp)
-        app.teardown_request(lambda exc: ran.append(("first", exc)))
-        app.teardown_request(lambda exc: ran.append(("second", exc)))
-        assert app.test_client().get("/extra").status_code == 200
-        assert ran == [("blueprint", None), ("second", None), ("first", None)]
-        ran.clear()
-        assert self.cycle(app) == [type(None), ValueError, type(None)]
-        assert [(name, type(exc)) for name, exc in ran] == [
-            (name, kind)
-            for kind in (type(None), ValueError, type(None))
-            for name in ("second", "first")
-        ]
 
 
 class TestWhatARequestKeeps:
