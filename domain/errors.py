@@ -84,3 +84,9 @@ class TableClosed(RuleError):
     """The table was cancelled or expired before it started; nothing more can happen."""
 
     code = "table_closed"
+
+
+class AlreadySeated(RuleError):
+    """The account joining holds a seat of this table already (one seat per account)."""
+
+    code = "already_seated"

@@ -8,10 +8,14 @@ and ending with the result and the revealed seed. Every other command goes to th
 Match events (their names are reserved; a game never uses them):
 
 * ``GameCreated`` {game, rules_version, players, seats: [{kind, strategy}], options,
-  commitment, seed*, owner_token_hash*, expires_at}
-* ``PlayerJoined`` {seat, name, client_seed, token_hash*}
+  commitment, seed*, owner_token_hash*, owner_account, expires_at}
+* ``PlayerJoined`` {seat, name, client_seed, token_hash* | account}: a seat is held either by
+  a bearer token (only its hash is kept) or by an account (its public id)
 * ``GameStarted`` {start_player, orders*}
-* ``SeatLeft`` {seat, strategy}: a player left a running game; a bot plays the seat.
+* ``SeatLeft`` {seat, strategy, reason}: a bot plays a person's seat of a running game from now
+  on; ``reason`` says why: ``"left"`` (the player's ``leave``; ``by`` is the player) or
+  ``"idle"`` (the idle timer; ``by`` is ``{seat, kind: "timeout"}``). Recorded before reasons
+  existed, it has none and means ``"left"``.
 * ``SeatReopened`` {seat}: a player gave the seat back before the start; it is open again.
 * ``GameEnded`` {result, seed}
 * ``TableCancelled`` {} — the owner cancelled the table while it waited
@@ -24,22 +28,31 @@ working); while the game runs it hands the seat to a bot for good. A seat played
 legal command, its player's commands are refused with ``seat_left``, and a second ``leave``
 changes nothing (``decide`` returns no event: leaving is idempotent).
 
+Idleness (the table option ``idle_limit_s``; 0 or absent: none): the timer's ``idle`` command
+hands a person's seat to a bot as ``leave`` does (``SeatLeft`` with ``reason: "idle"``), once its
+holder has not acted for the idle limit since the seat became one to act. Like ``expire`` it is
+stale, never an error, when it is moot (see ``_idle``).
+
 A waiting table has an owner (whoever created it holds the owner token, stored only as
 ``owner_token_hash``*, a field of ``GameCreated``) and an expiry time (``expires_at``, chosen by
-the service). Time enters as data: the ``expire`` command carries the current time ``now``, and
+the service). A table created with an account key also names that account (``owner_account``),
+which may cancel it, and seats it at once (a ``PlayerJoined`` right after ``GameCreated``, when
+the table has a human seat). One account holds at most one seat of a table (``already_seated``).
+Time enters as data: the ``expire`` command carries the current time ``now``, and
 the table expires only if it still waits and ``now`` has reached ``expires_at``.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from domain import fairness, registry
 from domain.errors import (
+    AlreadySeated,
     AlreadyStarted,
     GameFull,
     GameNotStarted,
@@ -68,7 +81,7 @@ MATCH_EVENTS = frozenset(
     }
 )
 SYSTEM_EVENTS = frozenset({"GameCreated", "GameStarted", "GameEnded", "TableExpired"})
-MATCH_COMMANDS = frozenset({"create", "join", "leave", "cancel", "expire"})
+MATCH_COMMANDS = frozenset({"create", "join", "leave", "cancel", "expire", "idle"})
 LEAVE_STRATEGY = "greedy"
 # The one command of a player that every game shares (see "Leaving" above).
 LEAVE = CommandShape("leave", doc="Hand the seat to a bot for the rest of the game (every game).")
@@ -85,7 +98,19 @@ FINAL_EVENTS = frozenset({"GameEnded", "TableCancelled", "TableExpired"})
 TABLE_OPTIONS = {
     "turn_timeout_s": Option(0, 0, 86_400, "seconds a human seat has to act; 0 = no limit"),
     "bot_delay_ms": Option(0, 0, 60_000, "pause before each bot move, so people can follow"),
+    "idle_limit_s": Option(
+        259_200,
+        0,
+        2_592_000,
+        "seconds a person's seat may be to act without its holder acting (timeouts do not "
+        "count) before a bot takes it over for good; 0 = no limit. Default: the service's "
+        "FOXDEN_IDLE_LIMIT_S (3 days); the web page's live tables use a shorter one",
+    ),
 }
+# Table options left out of a game's options when a create does not name them, so that a create
+# recorded before the option existed re-decides as it was recorded (the audit). The service
+# names ``idle_limit_s`` on every table it creates; a create without it has no idle limit.
+GIVEN_ONLY = frozenset({"idle_limit_s"})
 
 
 def all_options(game: GameDefinition) -> dict[str, Option]:
@@ -101,6 +126,8 @@ def resolve_options(game: GameDefinition, given: Mapping[str, object] | None) ->
         raise ValueError(f"unknown option {unknown[0]!r}")
     resolved: dict[str, int] = {}
     for name, option in all_options(game).items():
+        if name in GIVEN_ONLY and name not in given:
+            continue
         value = given.get(name, option.default)
         problem = option.check(value)
         if problem:
@@ -117,10 +144,13 @@ class SeatInfo:
     client_seed: str = ""
     token_hash: str | None = None
     left: bool = False  # a human who handed the seat to a bot
+    taken_over: str | None = None  # why a bot plays this person's seat: "left" or "idle"
+    account: str | None = None  # the account that holds the seat (instead of a token)
 
     @property
     def open(self) -> bool:
-        return self.kind == "human" and self.token_hash is None
+        """A human seat that neither a token nor an account holds."""
+        return self.kind == "human" and self.token_hash is None and self.account is None
 
     @property
     def played_by_bot(self) -> bool:
@@ -144,6 +174,7 @@ class MatchState:
     result: Mapping[str, Any] | None = None
     owner_token_hash: str | None = None
     expires_at: str | None = None  # when a table that still waits expires (ISO 8601, UTC)
+    owner_account: str | None = None  # the account that created the table, if one did
 
     @property
     def definition(self) -> GameDefinition:
@@ -157,6 +188,16 @@ class MatchState:
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    @property
+    def idle_limit_s(self) -> int:
+        """The table's idle limit in seconds (0: none, also for tables made before it)."""
+        return self.options.get("idle_limit_s", 0)
+
+    @property
+    def people(self) -> int:
+        """Seats a person holds and still plays (taken, and not handed to a bot)."""
+        return sum(info.kind == "human" and not info.open and not info.left for info in self.seats)
 
     @property
     def open_seats(self) -> int:
@@ -180,6 +221,13 @@ class MatchState:
     def seat_of_token_hash(self, token_hash: str) -> Seat | None:
         for seat, info in enumerate(self.seats):
             if info.token_hash is not None and info.token_hash == token_hash:
+                return seat
+        return None
+
+    def seat_of_account(self, account: str) -> Seat | None:
+        """The seat ``account`` holds (one at most), else ``None``."""
+        for seat, info in enumerate(self.seats):
+            if info.account is not None and info.account == account:
                 return seat
         return None
 
@@ -231,8 +279,9 @@ def _table_events(state: MatchState, command: Command) -> list[Event] | None:
         return _create(state, command.body)
     if state.version == 0:
         raise IllegalMove("the game does not exist yet")
-    if command.type == "expire":  # a timer's command: stale, never an error, once it is moot
-        return _expire(state, command.body)
+    timer = _TIMER_COMMANDS.get(command.type)
+    if timer is not None:  # a timer's command (expire, idle): stale, never an error, once moot
+        return timer(state, command)
     if state.status in CLOSED:
         raise TableClosed(f"the table was {state.status} before it started")
     if command.type == "cancel":
@@ -282,10 +331,17 @@ def _create(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
             "options": options,
             "commitment": fairness.commitment(seed),
             "seed": body["seed"],
-            **{key: body[key] for key in ("owner_token_hash", "expires_at") if key in body},
+            **{
+                key: body[key]
+                for key in ("owner_token_hash", "owner_account", "expires_at")
+                if key in body
+            },
         },
     )
     after = evolve(state, created)
+    seated = body.get("seat_account")  # {account, name}: the creating account takes a seat
+    if seated is not None and after.open_seats:
+        return [created, *_join(after, {**seated, "client_seed": ""})]
     return [created, *_start_if_ready(after)]
 
 
@@ -294,6 +350,9 @@ def _join(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
         raise AlreadyStarted("the game has started; no seat is open")
     open_seats = [n for n, info in enumerate(state.seats) if info.open]
     wanted = body.get("seat")
+    account = body.get("account")
+    if account is not None and state.seat_of_account(account) is not None:
+        raise AlreadySeated("this account holds a seat of this table already")
     if wanted is None:
         if not open_seats:
             raise GameFull("every human seat is taken")
@@ -302,14 +361,10 @@ def _join(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
         if not 0 <= wanted < state.players:
             raise NoSuchSeat(f"there is no seat {wanted}; the table has {state.players}")
         raise SeatTaken(f"seat {wanted} is not open")
+    held = {"account": account} if account is not None else {"token_hash": body["token_hash"]}
     joined = Event(
         "PlayerJoined",
-        {
-            "seat": wanted,
-            "name": body["name"],
-            "client_seed": body.get("client_seed", ""),
-            "token_hash": body["token_hash"],
-        },
+        {"seat": wanted, "name": body["name"], "client_seed": body.get("client_seed", ""), **held},
     )
     return [joined, *_start_if_ready(evolve(state, joined))]
 
@@ -359,7 +414,36 @@ def _leave(state: MatchState, seat: Seat | None) -> list[Event]:
         return [Event("SeatReopened", {"seat": seat})]
     if state.seats[seat].left:
         return []  # left already: nothing changes
-    return [Event("SeatLeft", {"seat": seat, "strategy": LEAVE_STRATEGY})]
+    return [Event("SeatLeft", {"seat": seat, "strategy": LEAVE_STRATEGY, "reason": "left"})]
+
+
+def _idle(state: MatchState, command: Command) -> list[Event]:
+    """The idle timer's hand-over of a person's seat to a bot, as ``leave`` does; else nothing.
+
+    Its body carries time as data: ``began``, when the seat became one to act at version
+    ``since`` (the time of that event), and ``now``. The service sends it only when the seat's
+    holder has sent no command since version ``since`` (the events' ``by`` say so; a timeout
+    moving for the seat is not the holder). Stale (no event) unless the game runs, the seat is a
+    person's that no bot plays yet, the table has an idle limit and ``now`` has reached
+    ``began`` plus that limit.
+    """
+    if command.kind != "timeout":
+        raise IllegalMove("only the idle timer hands a seat over for idleness")
+    seat, limit = command.seat, state.idle_limit_s
+    if state.status != ACTIVE or seat is None or not 0 <= seat < state.players or not limit:
+        return []
+    info = state.seats[seat]
+    if info.kind != "human" or info.open or info.left:
+        return []
+    if _instant(command.body["now"]) < _instant(command.body["began"]) + timedelta(seconds=limit):
+        return []
+    return [Event("SeatLeft", {"seat": seat, "strategy": LEAVE_STRATEGY, "reason": "idle"})]
+
+
+_TIMER_COMMANDS: dict[str, Callable[[MatchState, Command], list[Event]]] = {
+    "expire": lambda state, command: _expire(state, command.body),
+    "idle": _idle,
+}
 
 
 def _play(state: MatchState, game_events: list[Event]) -> list[Step]:
@@ -436,6 +520,7 @@ def _created(state: MatchState, data: Mapping[str, Any], version: int) -> MatchS
         seed=data["seed"],
         owner_token_hash=data.get("owner_token_hash"),
         expires_at=data.get("expires_at"),
+        owner_account=data.get("owner_account"),
     )
 
 
@@ -445,14 +530,20 @@ def _joined(state: MatchState, data: Mapping[str, Any], version: int) -> MatchSt
         state.seats[seat],
         name=data["name"],
         client_seed=data["client_seed"],
-        token_hash=data["token_hash"],
+        token_hash=data.get("token_hash"),
+        account=data.get("account"),
     )
     return replace(state, version=version, seats=_with(state.seats, seat, info))
 
 
 def _left(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
     seat = data["seat"]
-    info = replace(state.seats[seat], left=True, strategy=data["strategy"])
+    info = replace(
+        state.seats[seat],
+        left=True,
+        strategy=data["strategy"],
+        taken_over=data.get("reason", "left"),
+    )
     return replace(state, version=version, seats=_with(state.seats, seat, info))
 
 
@@ -543,7 +634,7 @@ def redact_cause(
 def view(state: MatchState, viewer: Seat | None) -> dict[str, Any]:
     """The match as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
     board = None
-    if state.status != WAITING:
+    if state.board is not None:  # none while a table waits, nor once it was cancelled or expired
         board = state.definition.view(state.board, None if state.status == FINISHED else viewer)
     return {
         "game": state.game,
@@ -551,6 +642,7 @@ def view(state: MatchState, viewer: Seat | None) -> dict[str, Any]:
         "version": state.version,
         "seat": viewer,
         "to_act": sorted(state.to_act()),
+        "seats": seats_summary(state),
         "board": board,
         "result": state.result,
     }
@@ -587,6 +679,10 @@ def seats_summary(state: MatchState) -> list[dict[str, Any]]:
             "name": info.name if info.kind == "human" else f"{info.strategy} bot",
             "strategy": info.strategy,
             "taken": not info.open,
+            # Who plays the seat now, and why a bot plays a person's seat ("left", "idle").
+            "played_by": "bot" if info.played_by_bot else "person",
+            "taken_over": info.taken_over,
+            **({"account": info.account} if info.account is not None else {}),
         }
         for n, info in enumerate(state.seats)
     ]

@@ -35,7 +35,11 @@ def match_line(event: str, d: Mapping[str, Any]) -> str | None:
         ),
         "PlayerJoined": lambda: f"{seat(d['seat'])}: {d['name']} joined",
         "GameStarted": lambda: f"game started; {seat(d['start_player'])} begins",
-        "SeatLeft": lambda: f"{seat(d['seat'])} left; a {d['strategy']} bot plays on",
+        "SeatLeft": lambda: (
+            f"{seat(d['seat'])} did not act in time; a {d['strategy']} bot plays on"
+            if d.get("reason") == "idle"
+            else f"{seat(d['seat'])} left; a {d['strategy']} bot plays on"
+        ),
         "SeatReopened": lambda: f"{seat(d['seat'])} gave the seat back; it is open again",
         "GameEnded": lambda: f"game over; the seed is revealed: {str(d.get('seed') or '')[:16]}...",
         "TableCancelled": lambda: "table cancelled by its owner",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from events.envelope import ChainReport, Draft, Envelope
 from events.redis_client import Client
@@ -143,6 +143,13 @@ class LiveEventStore(EventStore, Protocol):
         self, game_id: str, after: int, block_ms: int, count: int | None = None
     ) -> list[Envelope]:
         """The events after ``after``, waiting up to ``block_ms`` for one; [] on timeout."""
+        ...
+
+    def follow_stream(
+        self, key: str, after: str, block_ms: int, count: int | None = None
+    ) -> list[tuple[str, dict[Any, Any]]]:
+        """The entries of the Redis stream ``key`` after entry id ``after`` (``follow`` for a
+        stream of something else than a game's events), waiting up to ``block_ms``."""
         ...
 
     def close_idle_followers(self) -> None:

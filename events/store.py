@@ -530,6 +530,25 @@ class RedisEventStore:
             entries = reply[0][1]
         return decode_entries(entries)
 
+    def follow_stream(
+        self, key: str, after: str, block_ms: int, count: int | None = None
+    ) -> list[tuple[str, dict[Any, Any]]]:
+        """The entries of the stream ``key`` after the entry id ``after``, waiting up to
+        ``block_ms`` for one ([] on timeout): ``follow`` for a stream that holds no game's
+        events (an account's stream, service/account_stream.py), on the same blocking client.
+        """
+        if not 0 < block_ms <= self.max_block_ms:
+            raise ValueError(f"block_ms must be in 1..{self.max_block_ms}, not {block_ms!r}")
+        reply: Any = self._blocking_client().xread({key: after}, count=count, block=block_ms)
+        if not reply:
+            return []
+        if isinstance(reply, dict):  # RESP3, as in ``follow``
+            (streams,) = reply.values()
+            entries = streams[0] if streams and isinstance(streams[0], list) else streams
+        else:
+            entries = reply[0][1]
+        return [(_text(entry_id), fields) for entry_id, fields in entries]
+
     def close_idle_followers(self) -> None:
         """Close the idle connections of ``follow`` (a pool keeps every connection it made).
 

@@ -103,7 +103,12 @@ def build_service(
         retry_s=settings.store_retry_s,
     )
     return GameService(
-        store, scheduler, GameIndex(client), waiting_expiry_s=settings.waiting_expiry_s
+        store,
+        scheduler,
+        GameIndex(client),
+        waiting_expiry_s=settings.waiting_expiry_s,
+        idle_limit_s=settings.idle_limit_s,
+        live_idle_limit_s=settings.live_idle_limit_s,
     )
 
 
@@ -119,6 +124,8 @@ def app_config(settings: Settings) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": settings.max_body_bytes,
         "CORS_ORIGINS": settings.cors_origins,
         "METRICS_MULTIPROC_DIR": settings.metrics_dir,
+        "SIGNUP": settings.signup,
+        "OPERATOR_KEY": settings.operator_key,
     }
 
 

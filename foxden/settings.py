@@ -28,6 +28,8 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 # The words of FOXDEN_DURABILITY, as events.durability parses them.
 DURABILITY_WORDS = ("fsync", "replica")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# Who may create accounts, as service.accounts.SIGNUP_MODES says.
+SIGNUP_MODES = ("open", "invite", "closed")
 
 Reader = Callable[[str, str], Any]
 
@@ -117,6 +119,26 @@ def _log_level(name: str, raw: str) -> str:
     return level
 
 
+def _signup(name: str, raw: str) -> str:
+    mode = raw.strip().lower()
+    if mode not in SIGNUP_MODES:
+        raise SettingsError(f"{name} must be one of {', '.join(SIGNUP_MODES)}, not {raw!r}")
+    return mode
+
+
+def _operator_key(name: str, raw: str) -> str:
+    # A bearer credential (RFC 6750's characters), long enough not to be guessed, and never of
+    # the form of an account key (fdk_...). The value itself is never echoed: it is a secret.
+    key = raw.strip()
+    allowed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/")
+    if len(key) < 32 or set(key) - allowed or key.startswith("fdk_"):
+        raise SettingsError(
+            f"{name} must be at least 32 characters of A-Z a-z 0-9 - . _ ~ + / (not starting"
+            " with fdk_); for example: python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+        )
+    return key
+
+
 def _address(name: str, raw: str) -> str:
     host, _, port = raw.strip().rpartition(":")
     if not port.isdigit() or not 0 < int(port) <= 65535 or (":" in raw and not host):
@@ -160,6 +182,12 @@ class Settings:
     queue_prefix: str = setting("FOXDEN_QUEUE_PREFIX", "foxden")
     job_timeout_s: int = setting("FOXDEN_JOB_TIMEOUT_S", 30, _positive_int)
     waiting_expiry_s: float = setting("FOXDEN_WAITING_EXPIRY_S", 86400.0, _positive_number)
+    # Idle limits (a table option, idle_limit_s): the API's default for a table that names none
+    # (a correspondence game: 3 days; 0 = no limit), and the web page's live tables' (5 minutes).
+    idle_limit_s: int = setting("FOXDEN_IDLE_LIMIT_S", 259200, _between(0, 2_592_000, "seconds"))
+    live_idle_limit_s: int = setting(
+        "FOXDEN_LIVE_IDLE_LIMIT_S", 300, _between(1, 2_592_000, "seconds")
+    )
     # The command line's defaults of --host, --port and (foxden api) --workers.
     host: str = setting("HOST", "127.0.0.1")
     port: int = setting("PORT", 8000, _port, blank_is_unset=False)
@@ -190,6 +218,9 @@ class Settings:
     bot_move_ms: float | None = setting("FOXDEN_BOT_MOVE_MS", None, _positive_number)
     worker_metrics: str | None = setting("FOXDEN_WORKER_METRICS", None, _address)
     log_level: str = setting("FOXDEN_LOG_LEVEL", "INFO", _log_level)
+    # Accounts: who may sign up, and the operator's key (invites; sign-up when closed).
+    signup: str = setting("FOXDEN_SIGNUP", "open", _signup)
+    operator_key: str | None = setting("FOXDEN_OPERATOR_KEY", None, _operator_key, secret=True)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -202,7 +233,13 @@ class Settings:
             if raw is None or (raw == "" and each.metadata["blank_is_unset"]):
                 continue
             values[each.name] = each.metadata["read"](name, raw)
-        return cls(**values)
+        settings = cls(**values)
+        if settings.signup != "open" and settings.operator_key is None:
+            raise SettingsError(
+                f"FOXDEN_SIGNUP={settings.signup} needs FOXDEN_OPERATOR_KEY: without it nobody"
+                " could make an invite or an account"
+            )
+        return settings
 
     @classmethod
     def variables(cls) -> tuple[str, ...]:

@@ -39,6 +39,7 @@ from events.ports import IdempotencyKeyReused as StoreKeyReused
 from events.ports import VersionConflict as StoreConflict
 from service import metrics, snapshots
 from service.errors import (
+    Forbidden,
     IdempotencyKeyReused,
     PreconditionFailed,
     ServiceError,
@@ -67,6 +68,9 @@ class Submission:
     # The hash of the bearer token a player's command came with: the command is decided only
     # against a state in which that token holds the command's seat.
     token_hash: str | None = None
+    # The account a player's command came with (an account key): likewise, the command is
+    # decided only against a state in which that account holds the command's seat.
+    account: str | None = None
 
 
 @dataclass(frozen=True)
@@ -159,6 +163,11 @@ class AppendCycle:
             if not latest:  # the seat may have changed hands since the state was cached
                 raise Stale
             raise Unauthorized("the token is not valid: its seat was given back")
+        account = submission.account
+        if account is not None and loaded.state.seat_of_account(account) != submission.command.seat:
+            if not latest:
+                raise Stale
+            raise Forbidden("the account no longer holds this seat: it was given back")
         expected = submission.expected_version
         if expected is not None and expected != loaded.version:
             if not latest:

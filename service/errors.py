@@ -60,3 +60,43 @@ class UnknownGame(ServiceError):
     """A create body named a game that is not in the catalogue."""
 
     code, status = "unknown_game", 400
+
+
+class MissingScope(ServiceError):
+    """An account key without the scope the route needs (``scope`` names it)."""
+
+    code, status = "missing_scope", 403
+
+
+class AccountKeyRequired(ServiceError):
+    """A valid credential that is not an account key, on a route about accounts."""
+
+    code, status = "account_key_required", 403
+
+
+class HandleTaken(ServiceError):
+    code, status = "handle_taken", 409
+
+
+class SignupClosed(ServiceError):
+    """Sign-up needs an invite code (``invite``) or the operator key (``closed``)."""
+
+    code, status = "signup_closed", 403
+
+
+class InvalidInvite(ServiceError):
+    code, status = "invalid_invite", 403
+
+
+class KeyNotFound(ServiceError):
+    code, status = "key_not_found", 404
+
+
+class AccountNotFound(ServiceError):
+    code, status = "account_not_found", 404
+
+
+class DeviceCodeNotFound(ServiceError):
+    """A device code that was never issued, was used already, or has expired."""
+
+    code, status = "device_code_not_found", 404

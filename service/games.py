@@ -24,7 +24,9 @@ from domain.game import Command
 from domain.match import MatchState
 from events.envelope import Envelope
 from events.ports import LiveEventStore
-from service import metrics, policies, read_model, snapshots, strategies
+from service import account_stream, metrics, policies, read_model, snapshots, strategies
+from service.account_stream import AccountStreams
+from service.accounts import Accounts
 from service.cycle import (
     CONFLICT_TRIES,
     AppendCycle,
@@ -50,6 +52,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 # How long a table may wait for players before it expires (FOXDEN_WAITING_EXPIRY_S).
 WAITING_EXPIRY_S = 86_400
+# The idle limit of the web page's live tables (FOXDEN_LIVE_IDLE_LIMIT_S): a table whose limit is
+# at most this is made for live play, and listed among the live games while a person plays it.
+LIVE_IDLE_LIMIT_S = 300
 # The ids this service gives games (``uuid4().hex``); nothing else can name one.
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 
@@ -71,18 +76,43 @@ class GameService:
         cache_size: int = 4096,
         snapshot_every: int = snapshots.EVERY,
         waiting_expiry_s: float = WAITING_EXPIRY_S,
+        idle_limit_s: int | None = None,
+        live_idle_limit_s: int = LIVE_IDLE_LIMIT_S,
+        accounts: Accounts | None = None,
     ) -> None:
         self.store = store
+        self._accounts = accounts
+        self._account_streams: AccountStreams | None = None
         self.scheduler = scheduler
         self.index = index
         self.clock = clock
         self.entropy = entropy
         self.waiting_expiry_s = waiting_expiry_s
+        # The idle limit of a table whose create does not name one (FOXDEN_IDLE_LIMIT_S; None:
+        # none is named, so the table has no idle limit), and the live tables' (see above).
+        self.idle_limit_s = idle_limit_s
+        self.live_idle_limit_s = live_idle_limit_s
         self.loader = Loader(store, cache_size=cache_size, snapshot_every=snapshot_every)
         self.cycle = AppendCycle(self.loader, store, clock=self._now, react=self._react)
 
     def _now(self) -> str:
         return self.clock()  # looked up at each call: a test may set another clock
+
+    @property
+    def accounts(self) -> Accounts:
+        """The accounts and their keys (service.accounts), on the store's Redis unless the
+        composition root gave others; made when first asked for (a memory store has none)."""
+        if self._accounts is None:
+            self._accounts = Accounts(self.store.redis, clock=self._now)
+        return self._accounts
+
+    @property
+    def account_streams(self) -> AccountStreams:
+        """The accounts' streams (service.account_stream), on the store's Redis; made when
+        first asked for, as ``accounts``."""
+        if self._account_streams is None:
+            self._account_streams = AccountStreams(self.store.redis)
+        return self._account_streams
 
     # --- states (service.loading) ----------------------------------------------------------
 
@@ -132,11 +162,18 @@ class GameService:
     # --- use cases --------------------------------------------------------------------------
 
     def create(
-        self, game: str, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+        self,
+        game: str,
+        seats: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        *,
+        account: tuple[str, str] | None = None,
     ) -> Outcome:
         """A new game; it starts at once when it has no human seat.
 
-        The outcome carries the owner token, the only way to cancel the table while it waits.
+        The outcome carries the owner token, which cancels the table while it waits. Created
+        by ``account`` (its id and handle), the table is that account's too (it may cancel it
+        with its key), and the account takes the first human seat.
         """
         game_id = uuid.uuid4().hex
         owner_token = secrets.token_urlsafe(32)
@@ -144,11 +181,14 @@ class GameService:
             "type": "create",
             "game": game,
             "seats": [dict(seat) for seat in seats],
-            "options": dict(options),
+            "options": self._with_idle_limit(options),
             "seed": self.entropy(32).hex(),
             "owner_token_hash": match.token_hash(owner_token),
             "expires_at": utc_after(self.clock(), self.waiting_expiry_s),
         }
+        if account is not None:
+            body["owner_account"] = account[0]
+            body["seat_account"] = {"account": account[0], "name": account[1]}
         outcome = self.cycle.run(game_id, Submission(Command(None, body), "system", None, "create"))
         # Known as this table's, the owner token is a valid credential without the right to
         # anything but the cancel: a 403 elsewhere, not the 401 of a made-up token.
@@ -167,6 +207,24 @@ class GameService:
             ] is not None:
                 raise Forbidden("only the owner token of this table can cancel it")
             raise Unauthorized("the token is not valid")
+        return self.cycle.run(game_id, Submission(Command(None, {"type": "cancel"}), "player"))
+
+    def _with_idle_limit(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The create's options, with the service's idle limit when they name none."""
+        given = dict(options)
+        if "idle_limit_s" not in given and self.idle_limit_s is not None:
+            given["idle_limit_s"] = self.idle_limit_s
+        return given
+
+    def is_live(self, state: MatchState) -> bool:
+        """Whether the table was made for live play: an idle limit, at most the live tables'.
+        (The lobby's live games are those that also run with a person still playing.)"""
+        return 0 < state.idle_limit_s <= self.live_idle_limit_s
+
+    def cancel_as_account(self, game_id: str, account: str) -> Outcome:
+        """The cancel of a table by the account that created it (``Forbidden`` for another)."""
+        if self.peek(game_id).state.owner_account != account:
+            raise Forbidden("only the account that created this table can cancel it")
         return self.cycle.run(game_id, Submission(Command(None, {"type": "cancel"}), "player"))
 
     def expire(self, game_id: str) -> Outcome:
@@ -188,6 +246,17 @@ class GameService:
         self.index.remember_token(body["token_hash"], game_id)
         return joined, token, outcome
 
+    def join_account(
+        self, game_id: str, account: str, name: str, seat: int | None = None, client_seed: str = ""
+    ) -> tuple[int, Outcome]:
+        """A seat held by ``account`` (no token: the account's keys act for it)."""
+        body: dict[str, Any] = {"type": "join", "name": name, "client_seed": client_seed}
+        if seat is not None:
+            body["seat"] = seat
+        body["account"] = account
+        outcome = self.cycle.run(game_id, Submission(Command(None, body), "player"))
+        return outcome.envelopes[0].data["seat"], outcome
+
     def handle(
         self,
         game_id: str,
@@ -199,13 +268,14 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         token: str | None = None,
+        account: str | None = None,
     ) -> Outcome:
         """A seat's command. Raises ``RuleError`` for what the rules forbid.
 
         ``parse`` turns a raw body into the command, given the game's type (the API's schemas:
         which ones depends on the game). With the ``token`` it came with, the command is decided
         only against a state in which that token holds ``seat`` (``Unauthorized`` when the
-        latest state says it does not).
+        latest state says it does not); with the ``account`` of an account key, likewise.
         """
         if parse is not None:
             body = parse(self.peek(game_id).state.game or "", body)
@@ -216,6 +286,7 @@ class GameService:
             client_command_id(seat, idempotency_key) if idempotency_key else None,
             fingerprint(body) if idempotency_key else None,
             match.token_hash(token) if token is not None else None,
+            account,
         )
         return self.cycle.run(game_id, submission)
 
@@ -239,6 +310,40 @@ class GameService:
                 return self.cycle.run(game_id, submission)
             except PreconditionFailed:
                 continue  # another seat moved (simultaneous choice): look again
+        return None
+
+    def hand_over_idle(self, game_id: str, seat: int, since: int) -> Outcome | None:
+        """The idle timer of ``seat``, to act since version ``since``: hand the seat to a bot
+        (``SeatLeft``, reason ``idle``, by the timer) if its holder has sent no command since.
+
+        Nothing happens (None, or an outcome without events) when the holder has acted since
+        (``by`` = the seat's player, in an event after ``since``; a timeout moving for the seat is
+        not the holder), the seat is a bot's already, the game is over, or the limit has not
+        passed (the domain checks the time, given as data). The command id is derived from
+        (seat, since): the same job twice appends once.
+        """
+        for _ in range(3):
+            loaded = self.load(game_id)
+            state = loaded.state
+            if (
+                state.status != match.ACTIVE
+                or not state.idle_limit_s
+                or not 0 < since <= state.version
+                or not 0 <= seat < state.players
+                or state.seats[seat].played_by_bot
+            ):
+                return None
+            began, *after = self.store.read(game_id, after=since - 1, until=state.version)
+            if any(e.by.get("seat") == seat and e.by.get("kind") == "player" for e in after):
+                return None  # the holder acted: a later idle timer watches the seat now
+            body = {"type": "idle", "since": since, "began": began.at, "now": self.clock()}
+            submission = Submission(
+                Command(seat, body, "timeout"), "timeout", loaded.version, f"idle:{seat}:{since}"
+            )
+            try:
+                return self.cycle.run(game_id, submission)
+            except PreconditionFailed:
+                continue  # a move meanwhile (maybe the holder's): look again
         return None
 
     @staticmethod
@@ -269,14 +374,29 @@ class GameService:
         # must leave the game listed under its new status.
         try:
             if not before.version:
-                self.index.add(game_id, after, self.clock())
-            elif before.status != after.status or before.open_seats != after.open_seats:
+                self.index.add(game_id, after, self.clock(), live=self.is_live(after))
+            elif (
+                before.status != after.status
+                or before.open_seats != after.open_seats
+                or before.people != after.people  # a seat handed to a bot (the live list)
+            ):
                 self.index.set_status(game_id, after)
         except Exception:  # see above; the index can be rebuilt from the streams
             metrics.FOLLOW_UP_FAILURES.labels("index").inc()
             log.exception(
                 "game %s: the index was not updated after version %s", game_id, after.version
             )
+        # The games of the accounts seated here: only when seats or the status change.
+        if (before.seats is not after.seats or before.status != after.status) and any(
+            info.account for info in (*before.seats, *after.seats)
+        ):
+            try:
+                self.accounts.track(game_id, before, after)
+            except Exception:  # as the index: a projection, never the move's error
+                metrics.FOLLOW_UP_FAILURES.labels("index").inc()
+                log.exception("game %s: the accounts' games were not updated", game_id)
+        if account_stream.has_accounts(after):  # an anonymous game: nothing more
+            self._tell_accounts(game_id, before, after)
         jobs = policies.after_append(game_id, before, after)
         if not jobs:
             return
@@ -286,6 +406,24 @@ class GameService:
             self._not_scheduled(game_id, [job for job, _ in error.failed], error)
         except Exception as error:  # the queue's own error: none was queued
             self._not_scheduled(game_id, jobs, error)
+
+    def _tell_accounts(self, game_id: str, before: MatchState, after: MatchState) -> None:
+        """The frames of the accounts' streams this append makes (service.account_stream); as
+        the index, a failure is logged and counted, never the move's error."""
+        try:
+            cached = self.cache.get(game_id)  # the cycle has just put the new state there
+            began = cached.turns_began if cached is not None and cached.state is after else {}
+            deadline_of = account_stream.deadlines(after, began, self.clock)
+            found = account_stream.frames(game_id, before, after, deadline_of)
+            if found:
+                self.account_streams.publish(game_id, after.version, found)
+        except Exception:
+            metrics.FOLLOW_UP_FAILURES.labels("account_stream").inc()
+            log.exception(
+                "game %s: the account streams were not written after version %s",
+                game_id,
+                after.version,
+            )
 
     def _not_scheduled(
         self, game_id: str, jobs: Sequence[policies.FollowUp], error: Exception
@@ -316,6 +454,14 @@ class GameService:
         loaded = self.load(game_id)
         return loaded.state.seat_of_token_hash(digest), loaded
 
+    def seat_of_account(self, game_id: str, account: str) -> tuple[int | None, Loaded | None]:
+        """As :meth:`seat_of_token`, for the seat an account holds."""
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.state.seats_settled:
+            return cached.state.seat_of_account(account), None
+        loaded = self.load(game_id)
+        return loaded.state.seat_of_account(account), loaded
+
     def token_game(self, token: str) -> str | None:
         """The game a seat's or an owner's token was issued for (given back or not)."""
         return self.index.game_of_token(match.token_hash(token))
@@ -332,7 +478,7 @@ class GameService:
             if not first or first[0].type != "GameCreated":
                 continue  # a stream under our key pattern that is not a game
             found.append((game_id, self.load(game_id).state, first[0].at))
-        return self.index.rebuild(found)
+        return self.index.rebuild(found, live=self.is_live)
 
     # --- what a client sees (service.read_model) --------------------------------------------
 

@@ -30,7 +30,7 @@ import heapq
 import threading
 import time
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -58,8 +58,22 @@ def _filter(bucket: int, name: str) -> str:
     return f"fd:{{ix:{bucket}}}:by:{name}"
 
 
-def _filters(status: str, game: str) -> list[str]:
-    return ["all", f"status:{status}", f"game:{game}", f"status:{status}:game:{game}"]
+def _filters(status: str, game: str, live: bool = False) -> list[str]:
+    """The filter sets a game is in; ``live``: also the live games' (``LIVE``), see
+    :func:`listed_live`."""
+    names = ["all", f"status:{status}", f"game:{game}", f"status:{status}:game:{game}"]
+    return [*names, LIVE, f"{LIVE}:game:{game}"] if live else names
+
+
+# The live games: active, made for live play (``live`` in the summary, decided by the service
+# at creation: an idle limit at most the live tables'), and a person still plays a seat.
+LIVE = "live"
+
+
+def listed_live(meta: dict[str, Any]) -> bool:
+    """Whether an entry belongs among the live games (entries from before ``live`` and
+    ``people`` existed never do)."""
+    return bool(meta.get("live")) and meta["status"] == "active" and meta.get("people", 0) > 0
 
 
 def encode_cursor(position: int, game_id: str) -> str:
@@ -90,7 +104,8 @@ class GameIndex:
             self._last_position = max(time.time_ns() // 1000, self._last_position + 1)
             return self._last_position
 
-    def add(self, game_id: str, state: MatchState, created_at: str) -> None:
+    def add(self, game_id: str, state: MatchState, created_at: str, *, live: bool = False) -> None:
+        """A new entry; ``live``: the game was made for live play (the service says)."""
         bucket, position = bucket_of(game_id), self._next_position()
         meta = {
             "id": game_id,
@@ -100,25 +115,30 @@ class GameIndex:
             "position": position,
             "status": state.status,
             "open_seats": state.open_seats,
+            "live": live,
+            "people": state.people,
         }
         if state.expires_at is not None:  # the sweeper reads it from here, without a load
             meta["expires_at"] = state.expires_at
         writes: list[tuple[Any, ...]] = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
-        for name in _filters(state.status, state.game or ""):
+        for name in _filters(state.status, state.game or "", listed_live(meta)):
             writes.append(("ZADD", _filter(bucket, name), position, game_id))
         self._write(bucket, writes)
 
     def set_status(self, game_id: str, state: MatchState) -> None:
-        """The game's new status and open seats (a join changes only the latter)."""
+        """The game's new status, open seats and people (a join changes only the latter two,
+        a seat handed to a bot only the people)."""
         bucket = bucket_of(game_id)
         raw = self.redis.hget(_meta(bucket), game_id)
         if raw is None:
             return
         meta = orjson.loads(raw)
-        old = set(_filters(meta["status"], meta["game"]))
-        new = set(_filters(state.status, meta["game"]))
+        old = set(_filters(meta["status"], meta["game"], listed_live(meta)))
         meta["status"] = state.status
         meta["open_seats"] = state.open_seats
+        if "people" in meta:  # (an entry from before it existed is never live)
+            meta["people"] = state.people
+        new = set(_filters(state.status, meta["game"], listed_live(meta)))
         writes: list[tuple[Any, ...]] = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
         for name in old - new:
             writes.append(("ZREM", _filter(bucket, name), game_id))
@@ -134,9 +154,16 @@ class GameIndex:
         pipe.execute()
 
     def page(
-        self, status: str | None, game: str | None, cursor: str | None, limit: int
+        self,
+        status: str | None,
+        game: str | None,
+        cursor: str | None,
+        limit: int,
+        *,
+        live: bool = False,
     ) -> tuple[list[dict[str, Any]], str | None]:
-        """Newest first; ``cursor`` continues where the previous page stopped.
+        """Newest first; ``cursor`` continues where the previous page stopped. ``live``: only
+        the live games (all active; ``status`` is then not looked at).
 
         Each bucket gives its first ``limit + 1`` games after the cursor (one pipeline: on a
         cluster, one round trip per master), the merge keeps the first ``limit + 1`` of all,
@@ -146,6 +173,8 @@ class GameIndex:
             part for part in (status and f"status:{status}", game and f"game:{game}") if part
         )
         name = name or "all"
+        if live:
+            name = f"{LIVE}:game:{game}" if game else LIVE
         after = decode_cursor(cursor) if cursor else None
         pipe = self.redis.pipeline(transaction=False)
         for bucket in range(BUCKETS):
@@ -196,11 +225,15 @@ class GameIndex:
                     break
                 start += chunk
 
-    def rebuild(self, games: Iterable[tuple[str, MatchState, str]]) -> int:
+    def rebuild(
+        self,
+        games: Iterable[tuple[str, MatchState, str]],
+        live: Callable[[MatchState], bool] = lambda state: False,
+    ) -> int:
         """Drop the index and build it again from ``(game id, state, created_at)`` triples.
 
         The streams are the truth; the index is only a projection of them. Games are placed
-        in the order of their creation time.
+        in the order of their creation time; ``live`` says which were made for live play.
         """
         stale = [*self.redis.scan_iter(match=ALL_FILTERS, count=500)]
         stale += [_meta(bucket) for bucket in range(BUCKETS)]
@@ -208,7 +241,7 @@ class GameIndex:
         self.redis.delete(*stale)  # split per slot by a cluster client
         ordered = sorted(games, key=lambda game: game[2])
         for game_id, state, created_at in ordered:
-            self.add(game_id, state, created_at)
+            self.add(game_id, state, created_at, live=live(state))
         for game_id, state, _ in ordered:
             owned = [state.owner_token_hash] if state.owner_token_hash else []
             for token_hash in [*owned, *(seat.token_hash for seat in state.seats)]:

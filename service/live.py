@@ -40,7 +40,7 @@ import redis
 
 from domain.match import ENDED, FINAL_EVENTS, MatchState
 from events.envelope import Envelope
-from service import capacity, metrics
+from service import account_stream, capacity, metrics
 from service.errors import ServiceError
 from service.games import GameService
 
@@ -92,15 +92,21 @@ class Batch:
 @dataclass(frozen=True, slots=True)
 class Viewer:
     """Whom a stream shows the game to: a seat and the hash of the token that held it when the
-    stream opened, or nobody in particular (``seat`` None, a spectator)."""
+    stream opened (or the account that held it, for an account key), or nobody in particular
+    (``seat`` None, a spectator)."""
 
     seat: int | None = None
     holder: str | None = None
+    account: str | None = None
 
     def still_holds(self, state: MatchState) -> bool:
         """Whether the seat is still the holder's in ``state``: a seat given back before the
         start may be taken by someone else, whose hand this stream must never show."""
-        return self.seat is None or state.seat_of_token_hash(self.holder or "") == self.seat
+        if self.seat is None:
+            return True
+        if self.account is not None:
+            return state.seat_of_account(self.account) == self.seat
+        return state.seat_of_token_hash(self.holder or "") == self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +158,25 @@ class _Game:
     subscribers: set[Subscription] = field(default_factory=set)
 
 
+@dataclass(eq=False)
+class AccountSubscription:
+    """One account stream's place (``GET /v1/me/stream``): as ``Subscription``, with the id
+    of the last frame the account's reader has read as its position."""
+
+    account: str
+    position: str
+    queue: queue.Queue = field(default_factory=lambda: queue.Queue(QUEUE_BATCHES))
+    behind: bool = False
+    closed: bool = False
+    clients: tuple[str, ...] = ()
+
+
+@dataclass(eq=False)
+class _Account:
+    position: str  # the id of the last frame the reader has read
+    subscribers: set[AccountSubscription] = field(default_factory=set)
+
+
 class LiveHub:
     """The readers and subscriptions of one process."""
 
@@ -168,6 +193,8 @@ class LiveHub:
         self.max_streams = max_streams
         self.max_per_client = capacity.client_cap(max_per_client, max_streams)
         self._games: dict[str, _Game] = {}
+        # The accounts read for their streams: one reader per account, as one per game.
+        self._accounts: dict[str, _Account] = {}
         self._open = 0
         # Open streams by client; a client leaves it with its last stream, so it never holds
         # more entries than there are open streams.
@@ -181,6 +208,10 @@ class LiveHub:
     @property
     def readers(self) -> int:
         return len(self._games)
+
+    @property
+    def account_readers(self) -> int:
+        return len(self._accounts)
 
     # --- subscriptions -------------------------------------------------------------------------
 
@@ -198,23 +229,27 @@ class LiveHub:
         """
         clients = tuple(clients)
         with self._lock:
-            if any(self._per_client.get(c, 0) >= self.max_per_client for c in clients):
-                raise TooManyStreamsPerClient(
-                    f"one client holds at most {self.max_per_client} streams of this process;"
-                    " close one first",
-                    retry_after=STREAM_RETRY_AFTER_S,
-                )
-            if self._open >= self.max_streams:
-                metrics.STREAMS_REFUSED.inc()
-                raise TooManyStreams(
-                    f"this process holds its {self.max_streams} streams; retry shortly",
-                    retry_after=STREAM_RETRY_AFTER_S,
-                )
-            self._open += 1
-            for client in clients:
-                self._per_client[client] = self._per_client.get(client, 0) + 1
-            metrics.STREAMS_OPEN.inc()
+            self._admit(clients)
             return self._join(game_id, Subscription(game_id, head, clients=clients))
+
+    def _admit(self, clients: tuple[str, ...]) -> None:
+        """Count a new stream against the caps (see ``subscribe``). Under self._lock."""
+        if any(self._per_client.get(c, 0) >= self.max_per_client for c in clients):
+            raise TooManyStreamsPerClient(
+                f"one client holds at most {self.max_per_client} streams of this process;"
+                " close one first",
+                retry_after=STREAM_RETRY_AFTER_S,
+            )
+        if self._open >= self.max_streams:
+            metrics.STREAMS_REFUSED.inc()
+            raise TooManyStreams(
+                f"this process holds its {self.max_streams} streams; retry shortly",
+                retry_after=STREAM_RETRY_AFTER_S,
+            )
+        self._open += 1
+        for client in clients:
+            self._per_client[client] = self._per_client.get(client, 0) + 1
+        metrics.STREAMS_OPEN.inc()
 
     def _join(self, game_id: str, subscription: Subscription) -> Subscription:
         # Under self._lock.
@@ -238,7 +273,7 @@ class LiveHub:
             subscription.behind = False
             self._join(subscription.game_id, subscription)
 
-    def unsubscribe(self, subscription: Subscription) -> None:
+    def unsubscribe(self, subscription: Subscription | AccountSubscription) -> None:
         """Free the stream's place (idempotent); its reader stops after its current BLOCK."""
         with self._lock:
             if subscription.closed:
@@ -252,6 +287,11 @@ class LiveHub:
                 else:
                     del self._per_client[client]
             metrics.STREAMS_OPEN.dec()
+            if isinstance(subscription, AccountSubscription):
+                feed = self._accounts.get(subscription.account)
+                if feed is not None:
+                    feed.subscribers.discard(subscription)
+                return
             game = self._games.get(subscription.game_id)
             if game is not None:
                 game.subscribers.discard(subscription)
@@ -265,7 +305,7 @@ class LiveHub:
                 with self._lock:
                     if not game.subscribers:
                         del self._games[game_id]
-                        last = not self._games
+                        last = not self._games and not self._accounts
                         break
                     after = game.position
                 try:
@@ -383,6 +423,140 @@ class LiveHub:
                     sent = item.version
                     if item.type in FINAL_EVENTS:
                         return None
+        return sent
+
+    # --- an account's stream (GET /v1/me/stream) ----------------------------------------------
+
+    def subscribe_account(
+        self, account: str, head: str, clients: Iterable[str] = ()
+    ) -> AccountSubscription:
+        """A place at ``account``'s stream, whose newest frame the caller has seen is ``head``
+        (an entry id), under the same caps as ``subscribe``."""
+        clients = tuple(clients)
+        with self._lock:
+            self._admit(clients)
+            return self._join_account(AccountSubscription(account, head, clients=clients))
+
+    def _join_account(self, subscription: AccountSubscription) -> AccountSubscription:
+        # Under self._lock.
+        account = subscription.account
+        feed = self._accounts.get(account)
+        if feed is None:
+            feed = self._accounts[account] = _Account(subscription.position)
+            metrics.ACCOUNT_STREAM_READERS.inc()
+            threading.Thread(
+                target=self._read_account,
+                args=(account, feed),
+                name=f"account-reader-{account}",
+                daemon=True,
+            ).start()
+        subscription.position = feed.position
+        feed.subscribers.add(subscription)
+        return subscription
+
+    def _rejoin_account(self, subscription: AccountSubscription) -> None:
+        with self._lock:
+            if subscription.closed:
+                return
+            subscription.queue = queue.Queue(QUEUE_BATCHES)
+            subscription.behind = False
+            self._join_account(subscription)
+
+    def _read_account(self, account: str, feed: _Account) -> None:
+        """Read ``account``'s new frames while it has subscribers, and hand them out: one
+        XREAD BLOCK on that account's key alone (its own hash tag, as a game's)."""
+        key = account_stream.stream_key(account)
+        try:
+            while True:
+                with self._lock:
+                    if not feed.subscribers:
+                        del self._accounts[account]
+                        last = not self._games and not self._accounts
+                        break
+                    after = feed.position
+                try:
+                    entries = self.service.store.follow_stream(key, after, self.block_ms)
+                except (redis.RedisError, OSError):
+                    time.sleep(READER_RETRY_S)
+                    continue
+                metrics.ACCOUNT_STREAM_READS.labels("frames" if entries else "timeout").inc()
+                if not entries:
+                    continue
+                metrics.ACCOUNT_STREAM_FRAMES.inc(len(entries))
+                batch = account_stream.Rendered(entries)
+                with self._lock:
+                    feed.position = batch.last
+                    for subscription in list(feed.subscribers):
+                        try:
+                            subscription.queue.put_nowait(batch)
+                        except queue.Full:
+                            subscription.behind = True
+                            feed.subscribers.discard(subscription)
+            if last:
+                self.service.store.close_idle_followers()
+        except Exception:
+            log.exception("the reader of account %s failed", account)
+        finally:
+            metrics.ACCOUNT_STREAM_READERS.dec()
+            with self._lock:
+                if self._accounts.get(account) is feed:
+                    del self._accounts[account]
+                    for subscription in feed.subscribers:
+                        subscription.behind = True
+
+    def stream_account(
+        self,
+        subscription: AccountSubscription,
+        sent: str,
+        fmt: str,
+        *,
+        first: Iterable[bytes] = (),
+        still_valid: Callable[[], bool] = lambda: True,
+        client_gone: Callable[[], bool] = lambda: False,
+    ) -> Iterator[bytes]:
+        """``first`` (the picture), then the account's frames after ``sent`` (an entry id):
+        read from Redis up to where the reader took over, then from the reader, with a
+        heartbeat after ``block_ms`` without a frame. Ends when the client has gone or
+        ``still_valid`` (asked at heartbeats: the key that opened it still stands) says no."""
+        yield from first
+        streams = self.service.account_streams
+        while True:
+            while account_stream.later(subscription.position, sent):
+                entries = streams.read(subscription.account, sent, subscription.position, PAGE)
+                if not entries:
+                    break
+                for _, text in account_stream.Rendered(entries).render(fmt):
+                    yield text
+                sent = entries[-1][0]
+            behind = yield from self._follow_account(
+                subscription, sent, fmt, still_valid, client_gone
+            )
+            if behind is None:
+                return
+            sent = behind
+            self._rejoin_account(subscription)
+
+    def _follow_account(
+        self,
+        subscription: AccountSubscription,
+        sent: str,
+        fmt: str,
+        still_valid: Callable[[], bool],
+        client_gone: Callable[[], bool],
+    ) -> Generator[bytes, None, str | None]:
+        wait_s = self.block_ms / 1000
+        while not (subscription.behind and subscription.queue.empty()):
+            try:
+                batch = subscription.queue.get(timeout=wait_s)
+            except queue.Empty:
+                if client_gone() or not still_valid():
+                    return None
+                yield HEARTBEATS[fmt]
+                continue
+            for entry, text in batch.render(fmt):
+                if account_stream.later(entry, sent):
+                    yield text
+                    sent = entry
         return sent
 
 

@@ -64,6 +64,21 @@ STREAM_EVENTS = Counter(
 STREAMS_REFUSED = Counter(
     "foxden_streams_refused_total", "Streams answered 503 because the process held its cap"
 )
+# The accounts' streams (GET /v1/me/stream): one reader per watched account per process.
+ACCOUNT_STREAM_READERS = Gauge(
+    "foxden_account_stream_readers",
+    "Accounts being read for their streams (one reader per account per process)",
+    multiprocess_mode="livesum",
+)
+ACCOUNT_STREAM_READS = Counter(
+    "foxden_account_stream_reads_total",
+    "XREADs of the account stream readers, by outcome (frames, or timeout: nothing new)",
+    ["outcome"],
+)
+ACCOUNT_STREAM_FRAMES = Counter(
+    "foxden_account_stream_frames_total",
+    "Frames the account stream readers read (each once per process)",
+)
 
 
 # The labelled series of a route, found once: ``labels()`` takes a lock and builds a key on

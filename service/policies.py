@@ -14,15 +14,16 @@ from typing import Any
 
 from domain.match import WAITING, MatchState
 
-BOT, TIMEOUT, EXPIRY = "bot", "timeout", "expiry"
+BOT, TIMEOUT, EXPIRY, IDLE = "bot", "timeout", "expiry", "idle"
 
 
 @dataclass(frozen=True)
 class FollowUp:
-    """A job to run later: a bot's turn, the turn timeout of a human seat, or the expiry of a
+    """A job to run later: a bot's turn, the turn timeout of a human seat, the idle limit of a
+    person's seat (handed to a bot if its holder has not acted by then), or the expiry of a
     table that waits for players (at ``due_at``, for it is fixed when the table is made)."""
 
-    kind: str  # BOT, TIMEOUT or EXPIRY
+    kind: str  # BOT, TIMEOUT, IDLE or EXPIRY
     game_id: str
     seat: int
     since: int  # the version at which the seat became one to act; the job is stale otherwise
@@ -44,8 +45,9 @@ class FollowUp:
 
 
 def needed(game_id: str, state: MatchState) -> list[FollowUp]:
-    """Every job the game needs now: one per seat to act that a bot or a timer must move, or
-    the expiry of a table that waits."""
+    """Every job the game needs now: one per seat to act that a bot or a timer must move, the
+    idle limit of each person's seat to act (a turn timeout does not end it: a holder who lets
+    every turn time out is idle), or the expiry of a table that waits."""
     if state.status == WAITING and state.expires_at is not None:
         return [expiry(game_id, state.expires_at)]
     jobs = []
@@ -53,8 +55,12 @@ def needed(game_id: str, state: MatchState) -> list[FollowUp]:
         since = state.since[seat]
         if state.seats[seat].played_by_bot:
             jobs.append(FollowUp(BOT, game_id, seat, since, state.options["bot_delay_ms"] / 1000))
-        elif state.options["turn_timeout_s"]:
-            jobs.append(FollowUp(TIMEOUT, game_id, seat, since, state.options["turn_timeout_s"]))
+        else:
+            if state.options["turn_timeout_s"]:
+                timeout = state.options["turn_timeout_s"]
+                jobs.append(FollowUp(TIMEOUT, game_id, seat, since, timeout))
+            if state.idle_limit_s:
+                jobs.append(FollowUp(IDLE, game_id, seat, since, state.idle_limit_s))
     return jobs
 
 

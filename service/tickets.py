@@ -13,6 +13,7 @@ tag (one Redis Cluster slot with the game), and Redis expires it.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from datetime import UTC, datetime, timedelta
 
@@ -49,3 +50,32 @@ class StreamTickets:
             return None
         seat, _, holder = (value.decode() if isinstance(value, bytes) else value).partition(" ")
         return int(seat), holder
+
+    # Account stream tickets (``POST /v1/me/stream-tickets``): as a seat's, for the browser's
+    # ``EventSource`` on ``/v1/me/stream?ticket=…``. The ticket names its account (its public id)
+    # ahead of the secret, so that it is found under the account's hash tag.
+
+    def issue_account(self, account: str, key_id: str) -> tuple[str, str]:
+        """A new ticket for ``account``'s stream, issued to its key ``key_id`` (the stream is
+        refused, and an open one ends, once that key is revoked); and when it expires."""
+        ticket = f"{account}.{secrets.token_urlsafe(24)}"
+        self._client.set(_account_ticket_key(account, ticket), key_id, ex=self.ttl)
+        expires = datetime.now(UTC) + timedelta(seconds=self.ttl)
+        return ticket, expires.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+    def account_holder(self, ticket: str) -> tuple[str, str] | None:
+        """The account and key id a live account ticket names; ``None`` when unknown."""
+        account, _, secret = ticket.partition(".")
+        if not (_ACCOUNT_ID.fullmatch(account) and 16 <= len(secret) <= 128):
+            return None
+        value = self._client.get(_account_ticket_key(account, ticket))
+        if value is None:
+            return None
+        return account, value.decode() if isinstance(value, bytes) else value
+
+
+_ACCOUNT_ID = re.compile(r"[0-9a-f]{16}")
+
+
+def _account_ticket_key(account: str, ticket: str) -> str:
+    return f"fd:{{acct:{account}}}:ticket:" + hashlib.sha256(ticket.encode()).hexdigest()[:32]

@@ -66,6 +66,13 @@ def turn_timeout(game_id: str, seat: int, since: int, not_before_ms: int = 0) ->
     return _record("timeout", service().play_for(game_id, seat, since, "timeout"))
 
 
+def idle_seat(game_id: str, seat: int, since: int) -> bool:
+    """A person's seat handed to a bot because its holder has not acted within the table's
+    idle limit since ``since`` (``SeatLeft``, reason ``idle``); stale once the holder acted, the
+    seat was handed over already or the game ended."""
+    return _record("idle", service().hand_over_idle(game_id, seat, since))
+
+
 def expire_table(game_id: str) -> bool:
     """A waiting table's expiry (``TableExpired``); stale once it started or was cancelled."""
     return _record("expiry", service().expire(game_id))

@@ -33,17 +33,18 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from events.redis_client import Client
-from service.policies import BOT, EXPIRY, TIMEOUT, FollowUp
+from service.policies import BOT, EXPIRY, IDLE, TIMEOUT, FollowUp
 from service.ports import SchedulingFailed
 
 JOB_FUNCTIONS = {
     BOT: "workers.jobs.bot_turn",
     TIMEOUT: "workers.jobs.turn_timeout",
     EXPIRY: "workers.jobs.expire_table",
+    IDLE: "workers.jobs.idle_seat",
 }
 # The jobs of the timer queue: each is due at a time a player was told (a turn's deadline, a
-# table's expiry) and takes milliseconds.
-TIMERS = frozenset({TIMEOUT, EXPIRY})
+# seat's idle limit, a table's expiry) and takes milliseconds.
+TIMERS = frozenset({TIMEOUT, EXPIRY, IDLE})
 # A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
 RESULT_TTL_S = 60
 FAILURE_TTL_S = 3600
@@ -178,7 +179,12 @@ class RQScheduler:
         self.job_timeout = job_timeout
         self.clock = clock
         timers = timer_queue(connection, self.names)
-        self._queue = {BOT: bot_queue(connection, self.names), TIMEOUT: timers, EXPIRY: timers}
+        self._queue = {
+            BOT: bot_queue(connection, self.names),
+            TIMEOUT: timers,
+            EXPIRY: timers,
+            IDLE: timers,
+        }
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:
         """Enqueue (or, with a delay, schedule) every job, each in a transaction of its own.

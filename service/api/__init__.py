@@ -9,6 +9,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import capacity, tickets
 from service.api import (
+    accounts,
     audit,
     cors,
     feeds,
@@ -50,6 +51,10 @@ def defaults() -> dict[str, Any]:
         # Where the processes of a multi-process server add up their metrics (prometheus-
         # client's multiprocess mode); None for one process.
         "METRICS_MULTIPROC_DIR": None,
+        # Who may create accounts (POST /v1/accounts): "open", "invite" (an invite code the
+        # operator made) or "closed" (the operator key only); and that operator key (None: none).
+        "SIGNUP": "open",
+        "OPERATOR_KEY": None,
     }
 
 
@@ -70,7 +75,7 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])
     )
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
-    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, web_bp):
+    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, accounts.bp, web_bp):
         app.register_blueprint(blueprint)
     _trust_proxies(app, app.config["TRUSTED_PROXIES"])
     problems.register(app)

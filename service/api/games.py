@@ -9,11 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
+from marshmallow import ValidationError
 
 from domain import match, registry
+from domain.game import Option
+from service.accounts import is_account_key
 from service.api import commands, schemas
 from service.api.http import (
     bearer_token,
+    caller,
     caller_seat,
     games,
     idempotency_key,
@@ -22,6 +26,7 @@ from service.api.http import (
     json_body,
     latest,
     not_modified,
+    require_scope,
     with_etag,
 )
 from service.api.jsonio import answer
@@ -73,12 +78,7 @@ def catalog() -> Response:
                     "strategies": sorted(game.strategies),
                     "commands": sorted(shape.type for shape in match.command_shapes(game)),
                     "options": {
-                        name: {
-                            "default": option.default,
-                            "minimum": option.minimum,
-                            "maximum": option.maximum,
-                            "description": option.description,
-                        }
+                        name: catalog_option(name, option)
                         for name, option in match.all_options(game).items()
                     },
                 }
@@ -88,6 +88,23 @@ def catalog() -> Response:
     )
 
 
+def catalog_option(name: str, option: Option) -> dict[str, Any]:
+    """An option as the catalogue shows it. The idle limit's default is this service's (what a
+    create that names none gets: FOXDEN_IDLE_LIMIT_S), and ``live_default`` is the web page's
+    live tables' (FOXDEN_LIVE_IDLE_LIMIT_S)."""
+    entry: dict[str, Any] = {
+        "default": option.default,
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "description": option.description,
+    }
+    if name == "idle_limit_s":
+        service = games()
+        entry["default"] = service.idle_limit_s or 0
+        entry["live_default"] = service.live_idle_limit_s
+    return entry
+
+
 @bp.post("/v1/games")
 def create_game() -> Response:
     body = schemas.load(schemas.CreateGameSchema, json_body())
@@ -95,7 +112,11 @@ def create_game() -> Response:
         registry.get(body["game"])
     except registry.UnknownGame:
         raise UnknownGame(f"no game {body['game']!r}; see /v1/catalog") from None
-    outcome = games().create(body["game"], body["seats"], body.get("options", {}))
+    who = caller()
+    account = None
+    if who.account is not None:  # the account takes the first human seat (service.games)
+        account = (who.account, _handle(who.account))
+    outcome = games().create(body["game"], body["seats"], body.get("options", {}), account=account)
     game_id = outcome.game_id
     location = url_for("games.get_game", game_id=game_id)
     body = {**summary_of(game_id, outcome.loaded), "owner_token": outcome.owner_token}
@@ -126,6 +147,11 @@ def list_games() -> Response:
         if status not in (None, match.WAITING):
             return answer({"games": [], "next_cursor": None})
         status = match.WAITING
+    live = request.args.get("live", "false")
+    if live not in BOOLEANS:
+        raise BadRequest("invalid_parameter", "live is true or false", {"live": ["true or false."]})
+    if BOOLEANS[live] and status not in (None, match.ACTIVE):  # live games are all active
+        return answer({"games": [], "next_cursor": None})
     limit = int_arg("limit", 50, 1, 200)
     cursor = request.args.get("cursor")
     if cursor is not None:
@@ -133,7 +159,7 @@ def list_games() -> Response:
             decode_cursor(cursor)
         except ValueError:
             raise BadRequest("invalid_parameter", "bad cursor", {"cursor": ["Not ours."]}) from None
-    items, next_cursor = games().index.page(status, game, cursor, limit or 50)
+    items, next_cursor = games().index.page(status, game, cursor, limit or 50, live=BOOLEANS[live])
     return answer({"games": items, "next_cursor": next_cursor})
 
 
@@ -152,7 +178,12 @@ def cancel_game(game_id: str) -> Response:
     token = bearer_token()
     if token is None:
         raise Unauthorized("cancelling needs Authorization: Bearer <owner token>")
-    outcome = games().cancel(game_id, token)
+    if is_account_key(token):  # the account that created the table, with scope create
+        who = caller()
+        require_scope("games.cancel_game", who)
+        outcome = games().cancel_as_account(game_id, who.account or "")
+    else:
+        outcome = games().cancel(game_id, token)
     return with_etag(answer(summary_of(game_id, outcome.loaded)), outcome.version)
 
 
@@ -160,12 +191,28 @@ def cancel_game(game_id: str) -> Response:
 def join(game_id: str) -> Response:
     latest(game_id)  # 404 before the body is looked at
     body = schemas.load(schemas.JoinSchema, json_body())
+    who = caller()
+    if who.account is not None:  # the account holds the seat: no token to keep
+        name = body.get("name") or _handle(who.account)
+        seat, outcome = games().join_account(
+            game_id, who.account, name, body.get("seat"), body.get("client_seed", "")
+        )
+        reply = {"seat": seat, "token": None, "account": who.account}
+        return answer({**reply, "game": summary_of(game_id, outcome.loaded)}, status=201)
+    if "name" not in body:
+        raise ValidationError({"name": ["Missing data for required field."]})
     seat, token, outcome = games().join(
         game_id, body["name"], body.get("seat"), body.get("client_seed", "")
     )
     return answer(
         {"seat": seat, "token": token, "game": summary_of(game_id, outcome.loaded)}, status=201
     )
+
+
+def _handle(account: str) -> str:
+    """The handle of an account whose key was just checked (it exists)."""
+    found = games().accounts.get(account)
+    return found.handle if found is not None else account
 
 
 @bp.get("/v1/games/<game_id>/state")
@@ -198,6 +245,7 @@ def legal_moves(game_id: str) -> Response:
 @bp.post("/v1/games/<game_id>/commands")
 def post_command(game_id: str) -> Response:
     seat = caller_seat(game_id, required=True)
+    who = caller()
     expected, key = if_match(), idempotency_key()
     outcome = games().handle(
         game_id,
@@ -206,7 +254,8 @@ def post_command(game_id: str) -> Response:
         parse=parse_command,
         expected_version=expected,
         idempotency_key=key,
-        token=bearer_token(),
+        token=None if who.account is not None else bearer_token(),
+        account=who.account,
     )
     # A command that changed nothing (a second ``leave``) is answered 200, with the state.
     response = answer(

@@ -74,7 +74,8 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
                 # Not echoed: it can be kilobytes long, and it names no game anyway.
                 raise GameNotFound("no game has this id (a game id is 32 lowercase hex digits)")
             if endpoint not in http.OWN_CREDENTIAL:
-                http.caller_of(asked, kept)  # raises for a token that is not valid
+                who = http.caller_of(asked, kept)  # raises for a token that is not valid
+                http.require_scope(endpoint, who)  # an account key without the route's scope
         if asked.query_string and asked.url_rule is not None:
             params.refuse_unknown(documented, asked)
         return None
@@ -135,10 +136,16 @@ def _callers(asked: Request, kept: _AppCtxGlobals) -> tuple[str, ...]:
     (made up, padded, another game's) is counted against the address and then refused (after
     the count), so a client cannot open a fresh budget by changing the header. The address is
     the peer's, or the one a trusted proxy forwarded (``FOXDEN_TRUSTED_PROXIES``).
+
+    An account key's request counts against its address and its account (``u:<account id>``),
+    wherever it goes: one budget per account, however many keys or addresses it uses.
     """
     try:
         who = http.caller_of(asked, kept)
     except ServiceError:
         who = http.SPECTATOR
+    address = asked.remote_addr or "unknown"
+    if who.account is not None:
+        return (*ratelimit.counted_as(address, None, None, None), "u:" + who.account)
     path_game = (asked.view_args or {}).get("game_id")
-    return ratelimit.counted_as(asked.remote_addr or "unknown", who.game_id, who.seat, path_game)
+    return ratelimit.counted_as(address, who.game_id, who.seat, path_game)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import re
 from dataclasses import dataclass
 from typing import Any, Literal, overload
@@ -11,9 +12,17 @@ from flask import Request, Response, current_app, g, request
 from flask.ctx import _AppCtxGlobals
 
 from domain import match
+from service import accounts
 from service.api import jsonio
 from service.api.problems import BadRequest, UnsupportedMediaType
-from service.errors import Forbidden, GameNotFound, ServiceError, Unauthorized
+from service.errors import (
+    AccountKeyRequired,
+    Forbidden,
+    GameNotFound,
+    MissingScope,
+    ServiceError,
+    Unauthorized,
+)
 from service.games import GameService, Loaded, is_game_id
 
 # A view's ETag names the version and, for a seat's own view, the seat (see ``view_etag``).
@@ -56,10 +65,29 @@ def json_body() -> Any:
 BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
 # The blueprints of the game API (/v1); the operations endpoints (health, metrics, docs) take
 # no token: probes and scrapers may carry credentials meant for a proxy.
-API_BLUEPRINTS = frozenset({"games", "feeds", "audit"})
+API_BLUEPRINTS = frozenset({"games", "feeds", "audit", "accounts"})
 # Routes whose credential is not a seat's token: cancelling takes the table's owner token (the
 # service checks it: a seat's or another table's token is a 403 there, a made-up one a 401).
 OWN_CREDENTIAL = frozenset({"games.cancel_game"})
+# The scope an account key needs on a route (service/accounts.py); routes not named need none
+# (public ones, and those whose rule is the key's own: making keys, device codes). A seat's
+# token or no credential at all needs none either: they act as before.
+SCOPE_OF = {
+    "games.create_game": "create",
+    "games.cancel_game": "create",
+    "games.join": "play",
+    "games.post_command": "play",
+    "games.get_state": "read",
+    "games.legal_moves": "read",
+    "feeds.events": "read",
+    "feeds.stream": "read",
+    "feeds.stream_ticket": "read",
+    "accounts.me": "read",
+    "accounts.list_keys": "read",
+    "accounts.my_games": "read",
+    "feeds.my_stream": "read",
+    "feeds.my_stream_ticket": "read",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +96,42 @@ class Caller:
 
     game_id: str | None = None
     seat: int | None = None
+    # An account key's: the account, the key and its scopes (a seat is the account's seat of
+    # the path's game, if it holds one there).
+    account: str | None = None
+    key_id: str | None = None
+    scopes: frozenset[str] = frozenset()
+    operator: bool = False  # the operator key (FOXDEN_OPERATOR_KEY)
+
+    @property
+    def holder(self) -> accounts.Holder | None:
+        if self.account is None or self.key_id is None:
+            return None
+        return accounts.Holder(self.account, self.key_id, self.scopes)
 
 
 SPECTATOR = Caller()
+OPERATOR = Caller(operator=True)
+
+
+def require_scope(endpoint: str, who: Caller) -> None:
+    """403 ``missing_scope`` when an account key lacks the scope ``endpoint`` needs."""
+    if who.account is None:
+        return
+    needed = SCOPE_OF.get(endpoint)
+    if needed is not None and needed not in who.scopes:
+        raise MissingScope(f"this key lacks the scope {needed!r}", scope=needed)
+
+
+def account_caller() -> Caller:
+    """The caller, who must send an account key: 401 without a credential, 403
+    ``account_key_required`` with another kind (a seat's token, the operator key)."""
+    who = caller()
+    if who.account is not None:
+        return who
+    if bearer_token() is None:
+        raise Unauthorized("this endpoint needs Authorization: Bearer <account key>")
+    raise AccountKeyRequired("this endpoint needs an account key (fdk_...), not a seat's token")
 
 
 def bearer_token() -> str | None:
@@ -124,6 +185,11 @@ def _authenticate(asked: Request, kept: _AppCtxGlobals) -> Caller:
         # first, counts the request against its address.
         raise GameNotFound(f"no game {path_game!r}")
     service = games()
+    if accounts.is_account_key(token):
+        return _account_caller(token, path_game, kept)
+    operator_key = current_app.config.get("OPERATOR_KEY")
+    if operator_key and hmac.compare_digest(token.encode(), str(operator_key).encode()):
+        return OPERATOR  # a spectator on every game; it may sign up and invite
     owner = None if path_game else service.token_game(token)
     game_id = path_game or owner
     seat, read = service.seat_of_token(game_id, token) if game_id else (None, None)
@@ -144,10 +210,36 @@ def _authenticate(asked: Request, kept: _AppCtxGlobals) -> Caller:
     raise Unauthorized("the token is not valid")
 
 
+def _account_caller(key: str, path_game: str | None, kept: _AppCtxGlobals) -> Caller:
+    """An account key's caller: one Redis read for the key (never cached in the process, so
+    that a revoked key is refused at once everywhere), and on a game's path the account's seat
+    there (a spectator's place when it holds none)."""
+    service = games()
+    holder = service.accounts.authenticate(key)
+    if holder is None:
+        raise Unauthorized("the account key is not valid (revoked, or never issued)")
+    seat = None
+    if path_game is not None:
+        seat, read = service.seat_of_account(path_game, holder.account)
+        if read is not None:
+            kept.foxden_read = (path_game, read)
+    return Caller(
+        path_game if seat is not None else None,
+        seat,
+        holder.account,
+        holder.key_id,
+        holder.scopes,
+    )
+
+
 def caller_token_hash() -> str | None:
-    """The hash of the caller's token, when it holds a seat (what a stream is bound to)."""
+    """The hash of the caller's token, when it holds a seat (what a stream is bound to); None
+    for an account key (a stream is then bound to the account, ``Caller.account``)."""
     token = bearer_token()
-    return match.token_hash(token) if token is not None and caller().seat is not None else None
+    who = caller()
+    if token is None or who.seat is None or who.account is not None:
+        return None
+    return match.token_hash(token)
 
 
 @overload
@@ -160,8 +252,11 @@ def caller_seat(game_id: str, *, required: bool) -> int | None: ...
 
 def caller_seat(game_id: str, *, required: bool) -> int | None:
     """The seat the caller's token acts for in this game; ``None`` for a spectator."""
-    seat = caller().seat
+    who = caller()
+    seat = who.seat
     if seat is None and required:
+        if who.account is not None or who.operator:
+            raise Forbidden("this key holds no seat of this game")
         raise Unauthorized("this endpoint needs Authorization: Bearer <token>")
     return seat
 

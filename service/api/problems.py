@@ -29,6 +29,7 @@ RULE_STATUS = {
     rules.GameNotStarted: 409,
     rules.InvalidSetup: 400,
     rules.TableClosed: 409,
+    rules.AlreadySeated: 409,
 }
 
 

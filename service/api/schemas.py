@@ -120,7 +120,13 @@ class CreateGameSchema(Schema):
 
 
 class JoinSchema(Schema):
-    name = Name(required=True, validate=validate.Length(min=1, max=40))
+    name = Name(
+        validate=validate.Length(min=1, max=40),
+        metadata={
+            "description": "The seat's name: required without an account key; with one, the"
+            " account's handle unless given."
+        },
+    )
     seat = JsonInt(
         validate=validate.Range(min=0, max=15),
         metadata={"description": "A seat of the table (409 `no_such_seat` beyond it)."},
@@ -128,6 +134,31 @@ class JoinSchema(Schema):
     client_seed = Text(
         validate=validate.Length(max=128),
         metadata={"description": "Your own entropy, mixed into every shuffle."},
+    )
+
+
+class SignUpSchema(Schema):
+    handle = fields.String(
+        required=True,
+        validate=validate.Regexp(
+            r"^[A-Za-z0-9_-]{3,24}$", error="3 to 24 letters, digits, _ or -."
+        ),
+        metadata={"description": "Unique whatever its case (409 `handle_taken`)."},
+    )
+    kind = fields.String(required=True, validate=validate.OneOf(["person", "bot"]))
+    invite = Text(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "A single-use invite code (needed when sign-up is by invite)."},
+    )
+
+
+class NewKeySchema(Schema):
+    label = Text(required=True, validate=validate.Length(min=1, max=64))
+    scopes = fields.List(
+        fields.String(validate=validate.OneOf(["read", "play", "create"])),
+        required=True,
+        validate=validate.Length(min=1, max=3),
+        metadata={"description": "Scopes the new key has: only scopes the sending key has."},
     )
 
 

@@ -1,4 +1,5 @@
-"""The service's own web front end: a lobby, a table, a replay and an audit page.
+"""The service's own web front end: a lobby, a table, a replay and an audit page, and the
+account's pages (sign-up and sign-in, my games).
 
 Every page is the same small HTML shell; the ES modules under ``static/`` draw it and talk to
 the public REST API and event streams exactly as any other client does (no private door: this
@@ -67,6 +68,18 @@ def replay(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/audit")
 def audit(game_id: str) -> Response:
+    return _shell()
+
+
+@bp.get("/account")
+def account() -> Response:
+    """Sign up, sign in with a key or a device code, sign out, move to another device."""
+    return _shell()
+
+
+@bp.get("/my-games")
+def my_games() -> Response:
+    """The signed-in account's games (``GET /v1/me/games``): my turn first."""
     return _shell()
 
 

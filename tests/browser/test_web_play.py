@@ -146,13 +146,14 @@ def test_a_reload_resumes_the_seat_and_errors_are_shown_in_words(page, live_serv
     page.wait_for_selector(f'#waiting li[data-game="{game_id}"]')
     item = page.locator(f'#waiting li[data-game="{game_id}"]')
     assert "2 of 2 seats open" in item.inner_text()
-    # Someone else takes seat 2 while the lobby still offers it: the page says why it failed.
+    # Someone else takes seat 1 while the lobby still offers it: the page says why it failed.
+    # (The page numbers seats from 0, as the API does.)
     client.join(game_id, "Cy", seat=1)
-    item.get_by_role("button", name="Join seat 2").click()
+    item.get_by_role("button", name="Join seat 1").click()
     page.wait_for_selector("#notice .problem")
     assert "Seat taken" in page.inner_text("#notice")
     assert page.url.endswith("/")
-    item.get_by_role("button", name="Join seat 1").click()
+    item.get_by_role("button", name="Join seat 0").click()
     page.wait_for_url(f"**/games/{game_id}")
     page.wait_for_selector("#board .seat")
     assert "You are Bea" in page.inner_text("#status")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -124,7 +125,8 @@ def test_the_replay_log_hides_what_the_viewer_could_not_know(page, live_service,
     assert laid[0]["data"]["card"]
     assert "a card" in line, line
     later = page.inner_text(f'#log li[data-version="{first + 1}"] .what')
-    assert later == events[first]["type"]  # the future: its public type only
+    # The future: its public type only, in words ("CardLaid" reads "card laid").
+    assert later == re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", events[first]["type"]).lower()
     page.click("#last")
     at_version(page, events[-1]["version"], "spectator")
     assert "a card" not in page.inner_text(f'#log li[data-version="{first}"] .what')

@@ -60,6 +60,26 @@ class Client:
     def view(self, game_id: str, version: int, token: str | None = None) -> dict:
         return self.get(f"/v1/games/{game_id}/state?version={version}", token)
 
+    def sign_up(self, handle: str, kind: str = "person") -> str:
+        """A new account's key (shown once)."""
+        return self.call("POST", "/v1/accounts", {"handle": handle, "kind": kind})["key"]["key"]
+
+    def play_first_move(self, game_id: str, token: str) -> dict:
+        """The seat of ``token`` (a seat token or an account key) plays its first legal move
+        that is not ``leave``; the command's answer."""
+        legal = self.get(f"/v1/games/{game_id}/legal-moves", token)
+        move = next(m for m in legal["moves"] if m["type"] != "leave")
+        return self.call("POST", f"/v1/games/{game_id}/commands", move, token)
+
+
+def sign_in(page, base_url: str, key: str, account: dict) -> None:
+    """Put an account key in the browser's storage, as the account page does after a sign-in."""
+    page.goto(base_url + "/verify")  # any page of the origin, for its localStorage
+    kept = {"key": key, "id": account["id"], "handle": account["handle"], "kind": account["kind"]}
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)", ["foxden:account", json.dumps(kept)]
+    )
+
 
 def hold_seats(page, base_url: str, game_id: str, seats: list[tuple[int, str]]) -> None:
     """Put seat tokens in the browser's storage, as the lobby does after a join."""

@@ -39,6 +39,8 @@ UNDOCUMENTED = {
     "/games/<game_id>/replay",
     "/games/<game_id>/audit",
     "/verify",
+    "/account",
+    "/my-games",
     "/web/static/<path:filename>",
 }
 

@@ -321,6 +321,11 @@ class TestLifecycle:
         assert last["type"] == "TableCancelled" and last["by"] == {"seat": None, "kind": "player"}
         problem(api.client.delete(path, headers=owner), 409, "table_closed")
         problem(api.client.post(f"{path}/join", json={"name": "bo"}), 409, "table_closed")
+        # A closed table has no board: its state says so, for anyone (it was a 500).
+        for headers in ({}, {"Authorization": f"Bearer {seat}"}):
+            state = api.client.get(f"{path}/state", headers=headers)
+            assert state.status_code == 200, state.json
+            assert state.json["status"] == "cancelled" and state.json["board"] is None
 
     def test_a_started_table_cannot_be_cancelled(self, api: Api):
         game = api.create()

@@ -11,7 +11,15 @@ from service.web import STATIC
 
 pytestmark = pytest.mark.redis  # the app's service stands on the test Redis
 
-PAGES = ["/", "/games/abc123", "/games/abc123/replay", "/games/abc123/audit", "/verify"]
+PAGES = [
+    "/",
+    "/games/abc123",
+    "/games/abc123/replay",
+    "/games/abc123/audit",
+    "/verify",
+    "/account",
+    "/my-games",
+]
 IMPORT = re.compile(r"""(?:from\s+|import\s*\(\s*)["'](\.{1,2}/[^"']+)["']""")
 
 

@@ -64,6 +64,8 @@ def _marshmallow_components() -> dict[str, Any]:
         schemas.SeatSchema: "Seat",
         schemas.CreateGameSchema: "CreateGame",
         schemas.JoinSchema: "Join",
+        schemas.SignUpSchema: "SignUp",
+        schemas.NewKeySchema: "NewKey",
         commands.LeaveSchema: "Leave",
     }
     docs = {"Leave": match.LEAVE.doc}

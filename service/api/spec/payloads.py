@@ -109,10 +109,17 @@ def match_events() -> dict[str, Schema]:
             {
                 "seed": STR,
                 "owner_token_hash": STR,
+                "owner_account": {**STR, "description": "The account that created the table."},
                 "expires_at": {**STR, "description": "When the table expires if it still waits."},
             },
         ),
-        "PlayerJoined": obj({"seat": SEAT, "name": STR, "client_seed": STR}, {"token_hash": STR}),
+        "PlayerJoined": obj(
+            {"seat": SEAT, "name": STR, "client_seed": STR},
+            {
+                "token_hash": STR,
+                "account": {**STR, "description": "The account holding the seat (no token)."},
+            },
+        ),
         "GameStarted": obj(
             {"start_player": SEAT},
             {
@@ -123,7 +130,14 @@ def match_events() -> dict[str, Schema]:
                 }
             },
         ),
-        "SeatLeft": obj({"seat": SEAT, "strategy": STR}),
+        "SeatLeft": obj(
+            {"seat": SEAT, "strategy": STR},
+            {"reason": enum(["left", "idle"])},
+            description="A bot plays a person's seat from now on. reason: left (the player's"
+            " leave; by is the player) or idle (the idle timer: the holder did not act within"
+            " idle_limit_s; by.kind is timeout). Absent on events recorded before it existed:"
+            " left.",
+        ),
         "SeatReopened": obj(
             {"seat": SEAT}, description="A player gave the seat back before the start."
         ),

@@ -46,9 +46,12 @@ const query = (params) => {
 export const api = {
   catalog: () => request("GET", "/v1/catalog"),
   list: (params = {}) => request("GET", "/v1/games" + query(params)),
-  create: (body) => request("POST", "/v1/games", { body }),
+  // With an account key (token), the account takes the first human seat and owns the table.
+  create: (body, token) => request("POST", "/v1/games", { body, token }),
   summary: (id) => request("GET", `/v1/games/${enc(id)}`),
-  join: (id, body) => request("POST", `/v1/games/${enc(id)}/join`, { body }),
+  join: (id, body, token) => request("POST", `/v1/games/${enc(id)}/join`, { body, token }),
+  // The owner's token (an anonymous table) or the account key of the account that created it.
+  cancel: (id, token) => request("DELETE", `/v1/games/${enc(id)}`, { token }),
   state: (id, token, version) => request("GET", `/v1/games/${enc(id)}/state` + query({ version }), { token }),
   legalMoves: (id, token) => request("GET", `/v1/games/${enc(id)}/legal-moves`, { token }),
   command: (id, token, body, version, key) =>
@@ -59,6 +62,13 @@ export const api = {
   audit: (id) => request("GET", `/v1/games/${enc(id)}/audit`),
   exportBundle: (id) => request("GET", `/v1/games/${enc(id)}/export`),
   streamUrl: (id, after) => `/v1/games/${enc(id)}/events/stream` + query({ after }),
+  // Accounts (docs/api.md, "Accounts, keys and my games"): key is an account key, fdk_….
+  signUp: (body) => request("POST", "/v1/accounts", { body }),
+  me: (key) => request("GET", "/v1/me", { token: key }),
+  myGames: (key, params = {}) => request("GET", "/v1/me/games" + query(params), { token: key }),
+  deviceCode: (key) => request("POST", "/v1/me/device-codes", { token: key }),
+  redeemDeviceCode: (code) => request("POST", `/v1/device-codes/${enc(code)}`),
+  myStreamUrl: "/v1/me/stream",
 };
 
 // Every event of a game, as the token's seat (or a spectator) may see it, page by page.

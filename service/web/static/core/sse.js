@@ -1,9 +1,13 @@
 // A game's Server-Sent Events stream, read with fetch so that it can carry a seat's
 // Authorization header (EventSource cannot) and hear every event type without a list of them.
 // It resumes after the last id it saw (Last-Event-ID, as EventSource would) and stops once
-// the stream ends after GameEnded.
+// the stream ends after GameEnded (or a table's TableCancelled, TableExpired). The account's
+// stream (GET /v1/me/stream) is read the same way: its ids are frame ids ("1712345678901-0"),
+// it never ends, and onRefused(status) may stop it (a 429 says: poll instead).
 
-export function follow(url, { token, after = 0, onEvent, onState }) {
+const ENDS = new Set(["GameEnded", "TableCancelled", "TableExpired"]);
+
+export function follow(url, { token, after = 0, onEvent, onState, onRefused }) {
   let stopped = false;
   let last = after;
   let controller = null;
@@ -21,7 +25,7 @@ export function follow(url, { token, after = 0, onEvent, onState }) {
       else if (field === "data") data.push(value);
       else if (field === "retry" && /^\d+$/.test(value)) retryMs = Number(value);
     }
-    if (id !== null && /^\d+$/.test(id)) last = Number(id);
+    if (id !== null && id !== "") last = /^\d+$/.test(id) ? Number(id) : id;
     if (!data.length) return false;
     let envelope;
     try {
@@ -30,7 +34,7 @@ export function follow(url, { token, after = 0, onEvent, onState }) {
       return false;
     }
     onEvent(envelope);
-    return envelope.type === "GameEnded";
+    return ENDS.has(envelope.type);
   };
 
   async function run() {
@@ -42,7 +46,13 @@ export function follow(url, { token, after = 0, onEvent, onState }) {
       let ended = false;
       try {
         const response = await fetch(url, { headers, signal: controller.signal, cache: "no-store" });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        if (!response.ok) {
+          if (onRefused?.(response.status)) {
+            stopped = true;
+            return;
+          }
+          throw new Error(`HTTP ${response.status}`);
+        }
         onState?.("live");
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = "";

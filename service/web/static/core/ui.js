@@ -74,12 +74,15 @@ export function ago(iso) {
   return new Date(iso).toLocaleDateString();
 }
 
+// Seats are numbered from 0 on the page, as in the API and the command line.
+export const seatNo = (seat) => `Seat ${seat}`;
+
 export function seatName(summary, seat) {
   const info = summary?.seats?.[seat];
-  if (!info) return `Seat ${seat + 1}`;
+  if (!info) return seatNo(seat);
   // Two bots of one strategy share a name; the seat number tells them apart.
-  if (info.kind === "bot" && (!info.name || info.name === `${info.strategy} bot`)) return `${info.strategy} bot ${seat + 1}`;
-  return info.name || `Seat ${seat + 1}`;
+  if (info.kind === "bot" && (!info.name || info.name === `${info.strategy} bot`)) return `${info.strategy} bot ${seat}`;
+  return info.name || seatNo(seat);
 }
 
 export function download(name, text) {
@@ -89,4 +92,22 @@ export function download(name, text) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// A text field with the value selected on focus and a button that copies it.
+export function copyField(id, value, label) {
+  const field = h("input.copy-value", { id, type: "text", readonly: true, value, "aria-label": label, size: Math.max(20, value.length) });
+  field.addEventListener("focus", () => field.select());
+  const button = h("button.copy", { type: "button", id: `${id}-copy` }, "Copy");
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      button.textContent = "Copied";
+    } catch {
+      field.focus();
+      field.select();
+      button.textContent = "Selected: press Ctrl+C";
+    }
+  });
+  return h("span.copy-field", field, button);
 }

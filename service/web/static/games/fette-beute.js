@@ -6,6 +6,7 @@ const FOOD = { walnut: "Walnut", sunflower: "Sun\u00adflower", hazelnut: "Hazeln
 const ANIMAL = { squirrel: "Squirrel", raccoon: "Raccoon", hamster: "Hamster", marmot: "Marmot", beaver: "Beaver" };
 const PHASE = { setup: "Dealing", choose: "Everyone secretly chooses two animals", reveal: "Reveal in turn", over: "Game over" };
 
+const an = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 const animal = (name, how) => face(name, ANIMAL[name] || name, { cls: `animal ${name}`, sub: how && how !== "chosen" ? how : "" });
 
 function store(counts) {
@@ -60,17 +61,18 @@ export function target(move, _board, ctx) {
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   switch (event.type) {
-    case "AnimalsChosen": return `${ctx.name(d.seat)} chose two animals${d.animals ? ` (${d.animals.join(", ")})` : ""}`;
-    case "AnimalRevealed": return `${ctx.name(d.seat)} revealed the ${d.animal}${d.how && d.how !== "chosen" ? ` (${d.how})` : ""}`;
-    case "FoodDrawn": return `${ctx.name(d.seat)} drew ${d.food ?? "a food card"}`;
-    case "FoodStolen": return `${ctx.name(d.thief)} stole ${d.food} from ${ctx.name(d.victim)}`;
-    case "TheftBlocked": return `${ctx.name(d.victim)}'s hamster stopped ${ctx.name(d.thief)} stealing ${d.food}`;
-    case "MarmotCopied": return `${ctx.name(d.seat)}'s marmot copies the ${d.animal}`;
+    case "Dealt": return `the food is dealt; ${ctx.seat(d.start_player)} holds the crown`;
+    case "AnimalsChosen": return `${ctx.who(d.seat)} chose two animals${d.animals ? ` (${d.animals.join(", ")})` : ""}`;
+    case "AnimalRevealed": return `${ctx.who(d.seat)} revealed the ${d.animal}${d.how && d.how !== "chosen" ? ` (${d.how})` : ""}`;
+    case "FoodDrawn": return `${ctx.who(d.seat)} drew ${d.food ? `${an(d.food)} card` : "a food card"}`;
+    case "FoodStolen": return `${ctx.who(d.thief)} stole ${an(d.food)} card from ${ctx.seat(d.victim)}`;
+    case "TheftBlocked": return `the hamster of ${ctx.seat(d.victim)} stopped ${ctx.who(d.thief)} stealing ${an(d.food)} card`;
+    case "MarmotCopied": return `the marmot of ${ctx.seat(d.seat)} copies the ${d.animal}`;
     case "BeaverResolved": return `the beaver pays out (${d.payout})`;
-    case "RoundEnded": return `round ${d.round} ends; ${ctx.name(d.crown)} takes the crown`;
+    case "RoundEnded": return `round ${d.round} ends; ${ctx.seat(d.crown)} takes the crown`;
     case "RoundStarted": return `round ${d.round} begins`;
     case "GameFinished": return `the game is over (${String(d.reason).replaceAll("_", " ")})`;
-    case "RevealTurnBegan": return `${ctx.name(d.seat)} reveals next`;
+    case "RevealTurnBegan": return `${ctx.seat(d.seat)} reveals next`;
     default: return null;
   }
 }

@@ -1,7 +1,7 @@
 // Gloria Picktoria: the display, the draw pile, each seat's treasure chests (face down) with the
 // collections laid on them, the fox, hands (own cards; a count for others) and the scorings.
 import { h } from "../core/ui.js";
-import { face, back, seatPanel, scoreTable } from "../core/cards.js";
+import { face, back, emptySlot, seatPanel, scoreTable } from "../core/cards.js";
 
 const label = (card) =>
   card === "joker" ? "Joker" : card === "doubler" ? "×2" : card === "scoring" ? "Chick Berry" : /^m\d$/.test(card) ? `Motif ${card.slice(1)}` : card;
@@ -38,7 +38,7 @@ export function render(board, ctx) {
       board.fox_pass_pending ? h("span.badge.fox", "free fox pass") : null),
     h("div.market",
       h("div.pile-stack", { title: "the draw pile" }, back("the draw pile"), h("span", `${board.pile_size} in the pile`)),
-      h("div.display", { "aria-label": "the display" }, board.display.map((card, slot) => h("div.slot", { dataset: { slot: String(slot) } }, gpCard(card)))),
+      h("div.display", { "aria-label": "the display" }, board.display.map((card, slot) => h("div.slot", { dataset: { slot: String(slot) } }, card ? gpCard(card) : emptySlot("an empty display slot")))),
       board.pile ? h("details.pile-open", h("summary", "The rest of the pile"), h("div.row", board.pile.map((c) => gpCard(c, "small")))) : null),
     h("div.seats", seats),
     board.scorings.length ? scoreTable(ctx, board.scores, [
@@ -75,18 +75,19 @@ export function target(move, _board, ctx) {
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   switch (event.type) {
-    case "CardsDealt": return `the cards are dealt; ${ctx.name(d.start_player)} starts`;
-    case "ChestMade": return `${ctx.name(d.seat)} made a chest from ${label(d.card)}`;
-    case "CardLaid": return `${ctx.name(d.seat)} laid ${label(d.card)} on chest ${d.chest + 1}`;
-    case "FoxEntered": return `the fox enters on ${ctx.name(d.owner)}'s chest ${d.chest + 1}`;
-    case "DoublerPlayed": return `${ctx.name(d.seat)} doubled chest ${d.chest + 1}`;
-    case "DisplayCardTaken": return `${ctx.name(d.seat)} took ${label(d.card)} from the display`;
-    case "CardDrawnBlind": return `${ctx.name(d.seat)} drew ${d.card ? label(d.card) : "a card"} blind`;
+    case "CardsDealt": return `the cards are dealt; ${ctx.seat(d.start_player)} starts`;
+    case "ChestMade": return `${ctx.who(d.seat)} made a chest from ${label(d.card)}`;
+    case "CardLaid": return `${ctx.who(d.seat)} laid ${label(d.card)} on chest ${d.chest + 1}`;
+    case "FoxEntered": return `the fox enters on chest ${d.chest + 1} of ${ctx.seat(d.owner)}`;
+    case "DoublerPlayed": return `${ctx.who(d.seat)} doubled chest ${d.chest + 1}`;
+    case "DisplayCardTaken": return `${ctx.who(d.seat)} took ${label(d.card)} from the display`;
+    case "BlindDrawBegun": return `${ctx.who(d.seat)} draws blind (2 action points)`;
+    case "CardDrawnBlind": return `${ctx.who(d.seat)} drew ${d.card ? label(d.card) : "a card"} blind`;
     case "DisplayRefilled": return `the display gets ${label(d.card)}`;
     case "ScoringCardSetAside": return `Chick Berry card ${d.count} turns up`;
     case "ScoringHeld": case "FinalScoringHeld": return `${event.type === "FinalScoringHeld" ? "final " : ""}scoring ${d.number}: ${d.totals.join(" / ")}`;
-    case "FoxMoved": case "FoxPassed": return `${ctx.name(d.seat)} moved the fox to ${ctx.name(d.owner)}'s chest ${d.chest + 1}`;
-    case "TurnEnded": return `${ctx.name(d.next)}'s turn`;
+    case "FoxMoved": case "FoxPassed": return `${ctx.who(d.seat)} moved the fox to chest ${d.chest + 1} of ${ctx.seat(d.owner)}`;
+    case "TurnEnded": return `the turn passes to ${ctx.seat(d.next)}`;
     default: return null;
   }
 }

@@ -81,12 +81,12 @@ export function target(move) {
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   switch (event.type) {
-    case "TableSetUp": return `${ctx.name(d.start_player)} starts`;
-    case "CardLaid": return `${ctx.name(d.seat)} laid ${d.card ? label(d.card) : "a card"} on ${at(d.space)}`;
-    case "FoxCaptured": return `${ctx.name(d.seat)} exposed ${ctx.name(d.owner)}'s fox on ${at(d.space)}`;
-    case "HenExposed": return `${ctx.name(d.seat)} exposed ${ctx.name(d.owner)}'s ${label(d.card)} on ${at(d.space)}: safe`;
-    case "CardFlipped": return `${ctx.name(d.seat)} flipped ${ctx.name(d.owner)}'s ${label(d.card)} on ${at(d.space)}`;
-    case "RevealResolved": return d.gobbled ? `the fox gobbled ${ctx.name(d.gobbled.owner)}'s ${label(d.gobbled.card)}` : d.safe ? `${label(d.safe.card)} on ${at(d.safe.space)} is safe` : "the REVEAL is over";
+    case "TableSetUp": return `the table is set up; ${ctx.seat(d.start_player)} starts`;
+    case "CardLaid": return `${ctx.who(d.seat)} laid ${d.card ? label(d.card) : "a card"} on ${at(d.space)}`;
+    case "FoxCaptured": return `${ctx.who(d.seat)} exposed the fox of ${ctx.seat(d.owner)} on ${at(d.space)}`;
+    case "HenExposed": return `${ctx.who(d.seat)} exposed the ${label(d.card)} of ${ctx.seat(d.owner)} on ${at(d.space)}: safe`;
+    case "CardFlipped": return `${ctx.who(d.seat)} flipped the ${label(d.card)} of ${ctx.seat(d.owner)} on ${at(d.space)}`;
+    case "RevealResolved": return d.gobbled ? `the fox gobbled the ${label(d.gobbled.card)} of ${ctx.seat(d.gobbled.owner)}` : d.safe ? `${label(d.safe.card)} on ${at(d.safe.space)} is safe` : "the REVEAL is over";
     case "PlayEnded": return `play ends (${String(d.reason).replaceAll("_", " ")})`;
     default: return null;
   }

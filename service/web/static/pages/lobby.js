@@ -2,7 +2,8 @@
 // open seats), live games and finished games (paged with the list's cursor).
 import { api } from "../core/api.js";
 import { h, mount, showError, clearError, crumbs, shortId, ago, seatName } from "../core/ui.js";
-import { holdSeat, chooseSeat, heldSeats } from "../core/tokens.js";
+import { holdSeat, chooseSeat } from "../core/tokens.js";
+import { account, keepOwnerToken, seatsHere } from "../core/account.js";
 import { games } from "../core/games.js";
 
 const NAME_KEY = "foxden:name";
@@ -21,9 +22,13 @@ export async function show(main) {
     h("section.hero",
       h("h1", "Play, watch, replay and audit card games"),
       h("p", "Every table below is a game of the Foxden service, played over its public REST API. Sit down against bots, watch a live game, step through a finished one, or check its fairness yourself in this browser."),
-      h("label.name-field", "Your name ",
-        h("input", { id: "player-name", maxlength: 40, value: localStorage.getItem(NAME_KEY) || "", placeholder: "Player", autocomplete: "nickname",
-          onchange: (e) => localStorage.setItem(NAME_KEY, e.target.value.trim()) }))),
+      // Signed in, the account sits down under its handle; else a name for the seat's token.
+      account()
+        ? h("p.name-field", { id: "playing-as" }, "You play as ", h("strong", account().handle), " (your account): ", h("a", { href: "/my-games" }, "my games"))
+        : h("label.name-field", "Your name ",
+          h("input", { id: "player-name", maxlength: 40, value: localStorage.getItem(NAME_KEY) || "", placeholder: "Player", autocomplete: "nickname",
+            onchange: (e) => localStorage.setItem(NAME_KEY, e.target.value.trim()) }),
+          h("span.muted", " · or ", h("a", { href: "/account" }, "sign in"), " to keep your seats on every device"))),
     h("section.panel", h("h2", "New table"), createForm(catalog)),
     h("div.columns",
       h("section.panel", h("h2", "Waiting for players"), waiting),
@@ -42,10 +47,10 @@ function createForm(catalog) {
 
   const seatRow = (n, strategies, kind) =>
     h("div.seat-row", { dataset: { seat: String(n) } },
-      h("span.seat-no", `Seat ${n + 1}`),
-      h("select", { name: `kind-${n}`, "aria-label": `seat ${n + 1} is played by`, onchange: (e) => { e.target.nextElementSibling.disabled = e.target.value !== "bot"; } },
+      h("span.seat-no", `Seat ${n}`),
+      h("select", { name: `kind-${n}`, "aria-label": `seat ${n} is played by`, onchange: (e) => { e.target.nextElementSibling.disabled = e.target.value !== "bot"; } },
         h("option", { value: "human", selected: kind === "human" }, "a person"), h("option", { value: "bot", selected: kind === "bot" }, "a bot")),
-      h("select", { name: `strategy-${n}`, "aria-label": `seat ${n + 1} bot strategy`, disabled: kind !== "bot" },
+      h("select", { name: `strategy-${n}`, "aria-label": `seat ${n} bot strategy`, disabled: kind !== "bot" },
         strategies.map((s) => h("option", { value: s }, `${s} bot`))));
 
   const redraw = () => {
@@ -59,7 +64,8 @@ function createForm(catalog) {
     mount(options, h("legend", "Options"), Object.entries(g.options).map(([name, o]) =>
       h("label.option", { title: o.description },
         h("span", name.replaceAll("_", " ")),
-        h("input", { type: "number", name: `option-${name}`, min: o.minimum, max: o.maximum, value: name === "bot_delay_ms" ? Math.min(o.maximum, 400) : o.default }),
+        // A table made here is played live: the catalogue's live idle limit (live_default).
+        h("input", { type: "number", name: `option-${name}`, min: o.minimum, max: o.maximum, value: name === "bot_delay_ms" ? Math.min(o.maximum, 400) : o.live_default ?? o.default }),
         h("small", o.description))));
   };
   game.addEventListener("change", () => { count.value = current().min_players; redraw(); });
@@ -81,9 +87,12 @@ function createForm(catalog) {
         .filter(([name, value]) => value !== g.options[name].default)),
     };
     try {
-      const created = await api.create(body);
+      const me = account();
+      // With the account's key the account takes the first person's seat and owns the table.
+      const created = await api.create(body, me?.key);
+      keepOwnerToken(created.id, created.owner_token);
       const human = created.seats.find((s) => s.kind === "human" && !s.taken);
-      if (human) {
+      if (human && !me) {
         const joined = await api.join(created.id, { name: playerName(), seat: human.seat });
         holdSeat(created.id, joined.seat, joined.token, playerName());
         chooseSeat(created.id, joined.seat);
@@ -117,15 +126,17 @@ async function fillWaiting(el) {
       h("div", gameLink(summary), h("span.muted", ` ${open.length} of ${summary.seats.length} seats open`)),
       h("div.seat-buttons", summary.seats.map((s) => s.taken
         ? h("span.chip", seatName(summary, s.seat))
-        : h("button", { type: "button", onclick: () => join(summary.id, s.seat) }, `Join seat ${s.seat + 1}`))));
+        : h("button", { type: "button", onclick: () => join(summary.id, s.seat) }, `Join seat ${s.seat}`))));
   })));
 }
 
 async function join(id, seat) {
   clearError();
   try {
-    const joined = await api.join(id, { name: playerName(), seat });
-    holdSeat(id, joined.seat, joined.token, playerName());
+    const me = account();
+    // An account joins under its handle, and keeps no token: its key acts for the seat.
+    const joined = await api.join(id, me ? { seat } : { name: playerName(), seat }, me?.key);
+    if (joined.token) holdSeat(id, joined.seat, joined.token, playerName());
     chooseSeat(id, joined.seat);
     location.assign(`/games/${id}`);
   } catch (error) {
@@ -134,13 +145,14 @@ async function join(id, seat) {
 }
 
 async function fillLive(el) {
-  const page = await api.list({ status: "active", limit: 20 });
+  // Only games that are really live: made for live play, with a person still at the table.
+  const page = await api.list({ live: true, limit: 20 });
   if (!page.games.length) return mount(el, h("p.muted", "No game is being played right now."));
   const tables = (await summaries(page.games)).filter(Boolean);
   mount(el, h("ul.tables", tables.map((summary) => h("li.table-item", { dataset: { game: summary.id } },
-    h("div", gameLink(summary), heldSeats(summary.id).length ? h("span.badge.you", "your seat") : null),
+    h("div", gameLink(summary), seatsHere(summary.id, summary).length ? h("span.badge.you", "your seat") : null),
     h("div.muted", `${summary.seats.map((s) => seatName(summary, s.seat)).join(", ")} · move ${summary.version}`),
-    h("div.links", h("a", { href: `/games/${summary.id}` }, heldSeats(summary.id).length ? "Play" : "Watch"))))));
+    h("div.links", h("a", { href: `/games/${summary.id}` }, seatsHere(summary.id, summary).length ? "Play" : "Watch"))))));
 }
 
 async function fillFinished(el, cursor) {

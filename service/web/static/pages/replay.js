@@ -4,8 +4,8 @@
 import { api, allEvents } from "../core/api.js";
 import { h, mount, showError, crumbs, shortId, seatName } from "../core/ui.js";
 import { gameModule, gameName } from "../core/games.js";
-import { renderContext, describe, byLabel, redactEvent } from "../core/context.js";
-import { heldSeats } from "../core/tokens.js";
+import { renderContext, describe, byLabel, redactEvent, typeWords } from "../core/context.js";
+import { seatsHere } from "../core/account.js";
 
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -21,7 +21,7 @@ export async function show(main, id) {
   const title = `${name} · ${shortId(id)}`;
   crumbs({ label: "Lobby", href: "/" }, { label: title, href: `/games/${id}` }, { label: "Replay" });
   document.title = `Foxden — replay ${title}`;
-  const held = heldSeats(id);
+  const held = seatsHere(id, summary);
   const last = summary.version;
   let { version, as } = readHash();
   if (as !== null && !held.some((s) => s.seat === as)) as = null;
@@ -105,7 +105,7 @@ export async function show(main, id) {
         const here = v === version;
         item.classList.toggle("current", here);
         item.classList.toggle("future", v > version);
-        item.querySelector(".what").textContent = v > version ? event.type
+        item.querySelector(".what").textContent = v > version ? typeWords(event.type)
           : describe(finished ? event : redactEvent(event, game, as), game, known);
         if (here) item.scrollIntoView({ block: "nearest" });
       }
@@ -116,9 +116,9 @@ export async function show(main, id) {
 
   async function loadLog() {
     events = await allEvents(id, token());
-    mount(log, events.map((e) => h("li", { dataset: { version: String(e.version), type: e.type }, tabindex: 0,
+    mount(log, events.map((e) => h("li", { dataset: { version: String(e.version), type: e.type, byKind: e.by?.kind ?? "", bySeat: e.by?.seat ?? "" }, tabindex: 0,
       onclick: () => go(e.version), onkeydown: (k) => { if (k.key === "Enter") go(e.version); } },
-      h("span.v", String(e.version)), h("span.what", e.type), h("span.by.muted", byLabel(e)))));
+      h("span.v", String(e.version)), h("span.what", typeWords(e.type)), h("span.by.muted", byLabel(e)))));
   }
 
   viewer.addEventListener("change", async () => {

@@ -2,10 +2,11 @@
 // game carries one), the seat's legal moves as buttons, and the event log, live over SSE.
 import { api, allEvents } from "../core/api.js";
 import { follow } from "../core/sse.js";
-import { h, mount, showError, clearError, crumbs, shortId, seatName } from "../core/ui.js";
+import { h, mount, showError, clearError, crumbs, shortId, seatName, copyField } from "../core/ui.js";
 import { gameModule, gameName } from "../core/games.js";
 import { renderContext, describe, byLabel } from "../core/context.js";
-import { activeSeat, chooseSeat, forgetSeat, heldSeats, holdSeat } from "../core/tokens.js";
+import { chooseSeat, forgetSeat, holdSeat } from "../core/tokens.js";
+import { account, activeSeatHere, seatsHere, ownerToken, forgetOwnerToken } from "../core/account.js";
 
 export async function show(main, id) {
   let summary = await api.summary(id);
@@ -27,7 +28,8 @@ export async function show(main, id) {
     status, seatsBox,
     h("div.table-layout", h("div.table-main", board, moves), h("aside.side", h("h2", "Events"), log)));
 
-  let seat = activeSeat(id);
+  let seat = activeSeatHere(id, summary);
+  let ownerAccount = null; // GameCreated's owner_account: the account that may cancel the table
   let view = null;
   let legal = null;
   let sending = false;
@@ -41,8 +43,10 @@ export async function show(main, id) {
 
   function drawStatus() {
     const c = ctx();
-    const held = heldSeats(id);
+    const held = seatsHere(id, summary);
     const who = summary.status === "waiting" ? "Waiting for players"
+      : summary.status === "cancelled" ? "The table was cancelled by its owner"
+      : summary.status === "expired" ? "The table expired: nobody filled it in time"
       : summary.status === "finished" ? `Game over — ${c.winners.length ? "won by " + c.winners.map(c.name).join(" and ") : "no winner"}`
       : c.toAct.includes(seat?.seat) ? (c.toAct.length > 1 ? "Your move (everyone chooses at once)" : "Your move")
       : `Waiting for ${c.toAct.map(c.name).join(", ")}`;
@@ -76,23 +80,51 @@ export async function show(main, id) {
   }
   clock = setInterval(tickClock, 500);
 
+  // The owner's credential: the account key of the account that created the table, or the owner
+  // token this browser kept when it created the table anonymously.
+  function ownerCredential() {
+    const me = account();
+    if (me && ownerAccount && ownerAccount === me.id) return me.key;
+    return ownerToken(id);
+  }
+
   function drawJoin() {
     const open = summary.seats.filter((s) => !s.taken);
-    if (summary.status !== "waiting" || !open.length) return seatsBox.replaceChildren();
+    if (summary.status !== "waiting") return seatsBox.replaceChildren();
+    const owner = ownerCredential();
+    const invite = `${location.origin}/games/${id}`;
     mount(seatsBox, h("section.panel.join",
-      h("h2", "Open seats"),
-      h("div.seat-buttons", summary.seats.map((s) => s.taken ? h("span.chip", seatName(summary, s.seat))
-        : h("button", { type: "button", onclick: () => takeSeat(s.seat) }, `Take seat ${s.seat + 1}`)))));
+      open.length ? [h("h2", "Open seats"),
+        h("div.seat-buttons", summary.seats.map((s) => s.taken ? h("span.chip", seatName(summary, s.seat))
+          : h("button", { type: "button", onclick: () => takeSeat(s.seat) }, `Take seat ${s.seat}`))),
+        h("p.invite", { id: "invite" }, "Invite someone: send them this link. ", copyField("invite-link", invite, "invite link"))] : null,
+      owner ? h("p.owner", "You created this table. ",
+        h("button.cancel", { type: "button", id: "cancel-table", onclick: () => cancelTable(owner) }, "Cancel the table")) : null));
+  }
+
+  async function cancelTable(credential) {
+    if (!confirm("Cancel this table? Nobody can join it any more.")) return;
+    clearError();
+    try {
+      summary = await api.cancel(id, credential);
+      forgetOwnerToken(id);
+      drawAll();
+    } catch (error) {
+      showError(error);
+    }
   }
 
   async function takeSeat(n) {
     clearError();
     try {
+      const me = account();
       const name = localStorage.getItem("foxden:name") || "Player";
-      const joined = await api.join(id, { name, seat: n });
-      holdSeat(id, joined.seat, joined.token, name);
+      // An account joins under its handle and keeps no token: its key acts for the seat.
+      const joined = await api.join(id, me ? { seat: n } : { name, seat: n }, me?.key);
+      if (joined.token) holdSeat(id, joined.seat, joined.token, name);
       chooseSeat(id, joined.seat);
-      seat = activeSeat(id);
+      summary = joined.game;
+      seat = activeSeatHere(id, summary);
       await refresh();
     } catch (error) {
       showError(error);
@@ -171,6 +203,7 @@ export async function show(main, id) {
     try {
       const key = `web-${legal.version}-${crypto.randomUUID()}`;
       const answer = await api.command(id, token(), move, legal.version, key);
+      window.dispatchEvent(new CustomEvent("foxden:moved", { detail: { game: id } }));
       view = answer.state;
       summary = { ...summary, version: answer.version, status: answer.state.status, to_act: answer.state.to_act, result: answer.state.result ?? summary.result };
       legal = null;
@@ -189,7 +222,7 @@ export async function show(main, id) {
     const c = ctx();
     for (; logged < events.length; logged++) {
       const e = events[logged];
-      log.prepend(h("li", { dataset: { version: String(e.version), type: e.type } },
+      log.prepend(h("li", { dataset: { version: String(e.version), type: e.type, byKind: e.by?.kind ?? "", bySeat: e.by?.seat ?? "" } },
         h("span.v", String(e.version)), h("span.what", describe(e, game, c)), h("span.by.muted", byLabel(e))));
     }
   }
@@ -200,6 +233,11 @@ export async function show(main, id) {
     drawBoard();
     drawMoves();
     if (seat && summary.status === "active" && legal) markTargets(legal.moves.filter((m) => m.type !== "leave"));
+    if (seat?.account) {
+      // The account's "my turn" (core/myturn.js) learns this table's turn as soon as it is drawn.
+      const mine = summary.status === "active" && ctx().toAct.includes(seat.seat) && summary.seats[seat.seat]?.played_by !== "bot";
+      window.dispatchEvent(new CustomEvent("foxden:table-turn", { detail: { game: id, mine } }));
+    }
   }
 
   let pending = null;
@@ -215,14 +253,16 @@ export async function show(main, id) {
         try {
           summary = await api.summary(id);
           fetchedAt = Date.now();
-          view = summary.status === "waiting" ? null : await api.state(id, token());
+          // A table that never started (waiting, cancelled, expired) has no board to view.
+          view = ["active", "finished"].includes(summary.status) ? await api.state(id, token()) : null;
           legal = seat && summary.status === "active" ? await api.legalMoves(id, token()) : null;
           drawAll();
         } catch (error) {
           if (seat && (error.status === 401 || error.status === 403)) {
-            // A token this game no longer knows (another service, a wiped store): watch instead.
-            forgetSeat(id, seat.seat);
-            seat = activeSeat(id);
+            // A token this game no longer knows (another service, a wiped store), or a key
+            // revoked meanwhile: watch instead.
+            if (!seat.account) forgetSeat(id, seat.seat);
+            seat = seat.account ? null : activeSeatHere(id, summary);
             again = true;
           }
           showError(error);
@@ -235,8 +275,10 @@ export async function show(main, id) {
 
   await refresh();
   for (const e of await allEvents(id, token())) events.push(e);
+  ownerAccount = events[0]?.type === "GameCreated" ? events[0].data?.owner_account ?? null : null;
+  if (ownerAccount) drawJoin();
   appendLog();
-  if (summary.status !== "finished") {
+  if (["waiting", "active"].includes(summary.status)) {
     let timer = null;
     follow(api.streamUrl(id), {
       token: token(),
