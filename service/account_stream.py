@@ -43,6 +43,7 @@ import redis
 from domain.match import ACTIVE, CLOSED, FINISHED, WAITING, MatchState
 from events.redis_client import Client
 from service import policies
+from service.accounts import account_key
 from service.errors import ServiceError
 
 # Frames an account's stream keeps (about: ``MAXLEN ~`` trims whole nodes).
@@ -76,15 +77,15 @@ class StreamPolled(ServiceError):
 
 
 def stream_key(account: str) -> str:
-    return f"fd:{{acct:{account}}}:stream"
+    return account_key(account, "stream")
 
 
 def versions_key(account: str) -> str:
-    return f"fd:{{acct:{account}}}:stream:versions"
+    return account_key(account, "stream", "versions")
 
 
 def connects_key(account: str, window: int) -> str:
-    return f"fd:{{acct:{account}}}:connects:{window}"
+    return account_key(account, "connects", str(window))
 
 
 def _text(value: Any) -> str:

@@ -73,16 +73,22 @@ INVITE_TTL_S = 7 * 86_400
 GAME_STATUSES = (WAITING, ACTIVE, FINISHED)
 
 
+def account_key(account: str, *parts: str) -> str:
+    """The Redis key ``fd:{acct:<id>}[:part…]``: every key of an account (its keys, games,
+    stream, tickets) shares the hash tag, so one account's writes stay within one slot."""
+    return ":".join((f"fd:{{acct:{account}}}", *parts))
+
+
 def _account_key(account: str) -> str:
-    return f"fd:{{acct:{account}}}"
+    return account_key(account)
 
 
 def _games_key(account: str) -> str:
-    return f"fd:{{acct:{account}}}:games"
+    return account_key(account, "games")
 
 
 def _status_key(account: str, status: str) -> str:
-    return f"fd:{{acct:{account}}}:by:{status}"
+    return account_key(account, "by", status)
 
 
 def _handle_key(handle: str) -> str:

@@ -18,6 +18,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 
 from events.redis_client import Client
+from service.accounts import account_key
 
 DEFAULT_TTL_S = 60
 
@@ -78,4 +79,4 @@ _ACCOUNT_ID = re.compile(r"[0-9a-f]{16}")
 
 
 def _account_ticket_key(account: str, ticket: str) -> str:
-    return f"fd:{{acct:{account}}}:ticket:" + hashlib.sha256(ticket.encode()).hexdigest()[:32]
+    return account_key(account, "ticket", hashlib.sha256(ticket.encode()).hexdigest()[:32])
