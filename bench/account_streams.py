@@ -1,21 +1,26 @@
 """1,000 account streams and 1,000 game streams on one `foxden api` (its gevent worker, 2
 processes), while some accounts play: the time from a move's 201 to its ``your_turn`` frame,
-ordinary GETs with and without the streams, and the account readers' Redis reads per frame.
+ordinary GETs with and without the streams, what the held streams cost while idle, and the
+account readers' Redis reads per frame.
 
 Starts a redis-server of its own on a free port and `foxden api` on it with rate limiting off
 (2,000 streams from one address would meet the per-address limit). Then:
 
 1. ``--pairs`` pairs of accounts each sit at a table of SLY (created by one, joined by the
    other); ``--accounts`` accounts in all (the rest only watch their empty stream);
-2. ordinary GETs with no stream open (the baseline);
+2. ordinary GETs with no stream open (the baseline), back to back for ``--get-seconds`` (and
+   at least ``--gets`` of them): long enough to span a few heartbeat periods (2 s);
 3. opens the game streams (spectators over ``--games`` anonymous tables) and the account
    streams: ``--per-player`` streams of each playing account, one of every other account;
-4. the same GETs while they are held;
-5. ``--moves`` moves, round robin over the pairs (each by the account whose turn it is, the
+4. ``--idle-seconds`` with nothing asked: the API processes' CPU, the client's (it reads the
+   heartbeats), Redis's XREAD calls a second (``INFO commandstats``) and the account
+   readers' by outcome (``/metrics``), and the clients blocked in Redis (the readers);
+5. the same GETs while the streams are held;
+6. ``--moves`` moves, round robin over the pairs (each by the account whose turn it is, the
    legal moves fetched first), and for each the time from its 201 to its ``your_turn`` frame
    on every stream of the account that must act next.
 
-    ulimit -n 20000; .venv/bin/python bench/account_streams.py     # about a minute
+    ulimit -n 20000; .venv/bin/python bench/account_streams.py     # about 35 s
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.spectators import ms, percentile, start_redis  # noqa: E402
+from service import account_stream  # noqa: E402
 from tests import sse_load  # noqa: E402
 from tests.service.test_live_server import new_table  # noqa: E402
 
@@ -116,7 +122,56 @@ def metric_sum(text: str, prefix: str) -> float:
 
 def frames_written(client: redis.Redis, accounts: list[tuple[str, str]]) -> int:
     """Every frame the accounts' streams hold (none is trimmed in this run)."""
-    return sum(client.xlen(f"fd:{{acct:{account}}}:stream") for account, _ in accounts)
+    return sum(client.xlen(account_stream.stream_key(account)) for account, _ in accounts)
+
+
+async def get_latencies(port: int, path: str, count: int, seconds: float) -> list[float]:
+    """GETs of ``path`` back to back, until ``count`` of them and ``seconds`` are done."""
+    found: list[float] = []
+    began = time.perf_counter()
+    while len(found) < count or time.perf_counter() - began < seconds:
+        found.append((await sse_load.call(port, "GET", path))[2])
+    return found
+
+
+def cpu_s(pids: list[int]) -> float:
+    """User and system CPU seconds the processes have used (``/proc/<pid>/stat``)."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def xread_calls(client: redis.Redis) -> int:
+    stats: dict = client.info("commandstats")
+    return int(stats.get("cmdstat_xread", {}).get("calls", 0))
+
+
+async def idle_cost(
+    port: int, api: sse_load.ApiProcess, client: redis.Redis, seconds: float
+) -> dict[str, float]:
+    """What the held streams cost over ``seconds`` with nothing asked of the API."""
+    pids = api.workers()
+    _, metrics_before, _ = await sse_load.call(port, "GET", "/metrics")
+    cpu_before, own_before, xreads_before = cpu_s(pids), time.process_time(), xread_calls(client)
+    began = time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - began
+    cpu, own, xreads = cpu_s(pids), time.process_time(), xread_calls(client)
+    _, metrics_after, _ = await sse_load.call(port, "GET", "/metrics")
+    found = {
+        "api_cpu": (cpu - cpu_before) / elapsed,
+        "client_cpu": (own - own_before) / elapsed,
+        "xreads": (xreads - xreads_before) / elapsed,
+        "blocked": float(client.info("clients")["blocked_clients"]),
+    }
+    for outcome in ("frames", "wake", "timeout"):
+        name = f'foxden_account_stream_reads_total{{outcome="{outcome}"}}'
+        change = metric_sum(metrics_after, name) - metric_sum(metrics_before, name)
+        found[f"account_{outcome}"] = change / elapsed
+    return found
 
 
 async def run(args: argparse.Namespace, api: sse_load.ApiProcess, client: redis.Redis) -> None:
@@ -132,7 +187,7 @@ async def run(args: argparse.Namespace, api: sse_load.ApiProcess, client: redis.
     summary_path = f"/v1/games/{tables[0]}"
     for _ in range(20):
         await sse_load.call(port, "GET", summary_path)  # warm
-    quiet = [(await sse_load.call(port, "GET", summary_path))[2] for _ in range(args.gets)]
+    quiet = await get_latencies(port, summary_path, args.gets, args.get_seconds)
 
     game_paths = [
         f"/v1/games/{anonymous[n % args.games][0]}/events/stream?after=1000000"
@@ -158,7 +213,8 @@ async def run(args: argparse.Namespace, api: sse_load.ApiProcess, client: redis.
         if w.task is None or w.task.done()
     }
     print(f"ended early: {ended_games} game streams, {ended - ended_games} account ({why})")
-    held = [(await sse_load.call(port, "GET", summary_path))[2] for _ in range(args.gets)]
+    idle = await idle_cost(port, api, client, args.idle_seconds)
+    held = await get_latencies(port, summary_path, args.gets, args.get_seconds)
 
     _, metrics_before, _ = await sse_load.call(port, "GET", "/metrics")
     written_before = frames_written(client, players)
@@ -201,7 +257,8 @@ async def run(args: argparse.Namespace, api: sse_load.ApiProcess, client: redis.
 
     reads = delta('foxden_account_stream_reads_total{outcome="frames"}')
     frames_read = delta("foxden_account_stream_frames_total")
-    readers = metric_sum(metrics_before, "foxden_account_stream_readers")
+    watched = metric_sum(metrics_before, "foxden_account_stream_readers")
+    wakes = 'foxden_account_stream_reads_total{outcome="wake"}'
     workers = len(api.workers())
     print(f"uptime: {os.popen('uptime').read().strip()}")
     print(
@@ -210,7 +267,15 @@ async def run(args: argparse.Namespace, api: sse_load.ApiProcess, client: redis.
         f"({args.per_player} of each of {len(players)} playing); opened in {opened_s:.2f} s, "
         f"refused {refused}, ended {ended}; open "
         f"{sse_load.metric(metrics_before, 'foxden_streams_open'):.0f}, "
-        f"account readers {readers:.0f} over {workers} processes"
+        f"accounts watched {watched:.0f} over {workers} processes (their readers were woken "
+        f"{metric_sum(metrics_before, wakes):.0f} times as they opened)"
+    )
+    print(
+        f"held, idle for {args.idle_seconds:.0f} s: API processes' CPU "
+        f"{idle['api_cpu']:.0%} of a core, the client's {idle['client_cpu']:.0%}; XREAD "
+        f"{idle['xreads']:.0f}/s in all, clients blocked in Redis {idle['blocked']:.0f} (the "
+        f"readers); account readers' XREADs: {idle['account_timeout']:.1f}/s timed out, "
+        f"{idle['account_wake']:.1f}/s woken, {idle['account_frames']:.1f}/s with frames"
     )
     print(
         f"move 201 -> your_turn on every stream of the account to act: p50 "
@@ -220,9 +285,9 @@ async def run(args: argparse.Namespace, api: sse_load.ApiProcess, client: redis.
         f"{ms(percentile(from_request, 0.99))}"
     )
     print(
-        f"GET /v1/games/{{id}}: quiet p50 {ms(statistics.median(quiet))} p99 "
-        f"{ms(percentile(quiet, 0.99))}; held p50 {ms(statistics.median(held))} p99 "
-        f"{ms(percentile(held, 0.99))}; ratio p50 "
+        f"GET /v1/games/{{id}} ({len(quiet)} quiet, {len(held)} held): quiet p50 "
+        f"{ms(statistics.median(quiet))} p99 {ms(percentile(quiet, 0.99))}; held p50 "
+        f"{ms(statistics.median(held))} p99 {ms(percentile(held, 0.99))}; ratio p50 "
         f"{statistics.median(held) / statistics.median(quiet):.2f}, p99 "
         f"{percentile(held, 0.99) / percentile(quiet, 0.99):.2f}"
     )
@@ -247,7 +312,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="anonymous tables watched")
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--pause", type=float, default=0.02, help="seconds between moves")
-    parser.add_argument("--gets", type=int, default=200, help="GETs per latency sample")
+    parser.add_argument("--gets", type=int, default=200, help="GETs per latency sample, at least")
+    parser.add_argument(
+        "--get-seconds", type=float, default=6.0, help="seconds of GETs per sample, at least"
+    )
+    parser.add_argument(
+        "--idle-seconds", type=float, default=6.0, help="seconds the idle streams are measured"
+    )
     parser.add_argument("--log", help="keep the API's log there")
     args = parser.parse_args()
     name = f"fd-bench-{uuid.uuid4().hex[:6]}"

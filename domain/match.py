@@ -514,7 +514,7 @@ def _created(state: MatchState, data: Mapping[str, Any], version: int) -> MatchS
         state,
         version=version,
         game=data["game"],
-        options=dict(data["options"]),
+        options=_in_key_order(data["options"]),
         seats=seats,
         commitment=data["commitment"],
         seed=data["seed"],
@@ -553,7 +553,19 @@ def _reopened(state: MatchState, data: Mapping[str, Any], version: int) -> Match
 
 
 def _ended(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:
-    return replace(state, version=version, status=FINISHED, result=data["result"], since={})
+    result = _in_key_order(data["result"])
+    return replace(state, version=version, status=FINISHED, result=result, since={})
+
+
+def _in_key_order(value: Any) -> Any:
+    """``value`` with the keys of every dict in it sorted, as stored events hold them: the
+    state a process evolves from the event it has just decided then shows the same options
+    and result, byte for byte, as a state replayed from the store by another process."""
+    if isinstance(value, Mapping):
+        return {key: _in_key_order(value[key]) for key in sorted(value)}
+    if isinstance(value, list | tuple):
+        return type(value)(_in_key_order(item) for item in value)
+    return value
 
 
 def _cancelled(state: MatchState, data: Mapping[str, Any], version: int) -> MatchState:

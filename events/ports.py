@@ -145,13 +145,18 @@ class LiveEventStore(EventStore, Protocol):
         """The events after ``after``, waiting up to ``block_ms`` for one; [] on timeout."""
         ...
 
-    def follow_stream(
-        self, key: str, after: str, block_ms: int, count: int | None = None
-    ) -> list[tuple[str, dict[Any, Any]]]:
-        """The entries of the Redis stream ``key`` after entry id ``after`` (``follow`` for a
-        stream of something else than a game's events), waiting up to ``block_ms``."""
+    def follow_streams(
+        self, after: dict[str, str], block_ms: int, count: int | None = None
+    ) -> list[tuple[str, str, dict[Any, Any]]]:
+        """The entries of each stream key of ``after`` past the entry id it maps to, as
+        ``(key, entry id, fields)``, in one read that waits up to ``block_ms`` for one."""
         ...
 
     def close_idle_followers(self) -> None:
         """Close the idle connections of ``follow``."""
+        ...
+
+    def stored(self, game_id: str) -> list[tuple[Any, dict[Any, Any]]]:
+        """The game's stream entries as stored, ``(id, {b"e": value})``, wherever they are
+        kept (Redis, or the archive once the game was archived)."""
         ...

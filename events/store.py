@@ -50,6 +50,7 @@ except ImportError:  # pragma: no cover
     MaintNotificationsConfig = None  # type: ignore[assignment,misc]  # older redis-py: none
 
 from events import durability as durable
+from events.archive import ArchivedGame, ArchivedGames, ArchiveMissing, Pointer, entries_of
 from events.codec import decode_entries
 from events.direct_path import FALL_BACK, direct, direct_all, direct_pipeline, pool_for
 from events.envelope import (
@@ -85,6 +86,7 @@ __all__ = [
     "RedisEventStore",
     "VersionConflict",
     "keys",
+    "pointer_key",
     "retry_window_s",
     "snapshot_key",
 ]
@@ -163,12 +165,16 @@ end
 return {'OK', v}
 """
 
-# KEYS[1] stream, KEYS[2] snapshots. ARGV[1] the version wanted ('' = the latest), ARGV[2] the
-# snapshot interval k. Returns {snapshot or false, entries}: the snapshot of the last multiple
-# of k at or below the version, and the entries after that multiple up to the version, or when
-# there are none, the multiple's own entry (whose hash is then the head); without a snapshot,
-# every entry up to the version.
+# KEYS[1] stream, KEYS[2] snapshots, KEYS[3] the pointer of an archived game. ARGV[1] the
+# version wanted ('' = the latest), ARGV[2] the snapshot interval k. Returns {snapshot or
+# false, entries}: the snapshot of the last multiple of k at or below the version, and the
+# entries after that multiple up to the version, or when there are none, the multiple's own
+# entry (whose hash is then the head); without a snapshot, every entry up to the version.
+# Without a stream, the pointer of the archived game (a string) when there is one.
 READ_STATE_LUA = """
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  return redis.call('GET', KEYS[3]) or {false, {}}
+end
 local wanted = ARGV[1]
 local high = '+'
 if wanted == '' then
@@ -191,9 +197,38 @@ return {snapshot, redis.call('XRANGE', KEYS[1], at .. '-0', at .. '-0')}
 """
 
 
+# KEYS[1] stream, KEYS[2] the pointer of an archived game. ARGV[1] low id, ARGV[2] high id,
+# ARGV[3] count ('' = no limit). The entries, or when there are none and the game was
+# archived, its pointer (a string): one round trip either way, and the GET only runs when the
+# range is empty (a read past the end of a game in Redis costs one GET inside Redis).
+READ_LUA = """
+local found
+if ARGV[3] == '' then
+  found = redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[2])
+else
+  found = redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[2], 'COUNT', ARGV[3])
+end
+if found[1] then return found end
+return redis.call('GET', KEYS[2]) or found
+"""
+
+# KEYS[1] stream, KEYS[2] snapshots; ARGV the (version, bytes) pairs. Stores them only while
+# the stream exists: a replay that ends after the archiver deleted the game must not bring
+# its snapshots back into Redis.
+SAVE_SNAPSHOTS_LUA = """
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[2], unpack(ARGV)) end
+return 0
+"""
+
+
 def snapshot_key(game_id: str) -> str:
     """The key of a game's snapshots, under the game's hash tag (its cluster slot)."""
     return keys(game_id)[0][: -len("events")] + "snaps"
+
+
+def pointer_key(game_id: str) -> str:
+    """The key of an archived game's pointer (``events.archive.Pointer``), in the game's slot."""
+    return keys(game_id)[0][: -len("events")] + "archived"
 
 
 def keys(game_id: str) -> tuple[str, str]:
@@ -233,6 +268,11 @@ class RedisEventStore:
     builds one on first use from the main client's connection settings with a socket timeout
     of ``max_block_ms / 1000 + 5`` s, in a pool of its own so open streams never starve
     ordinary commands of connections.
+
+    A game the archiver moved out of Redis (``service/archiver.py``) leaves a pointer where
+    its stream was; every read finds it in the same round trip as the stream and answers from
+    ``archive`` (``events.archive.ArchivedGames``), so no reader can tell the difference but
+    by the ``FROM_ARCHIVE`` mark. Without an archive such a read raises ``ArchiveMissing``.
     """
 
     def __init__(
@@ -243,10 +283,14 @@ class RedisEventStore:
         max_block_ms: int = MAX_BLOCK_MS,
         durability: durable.Durability | None = None,
         retry_s: float | None = None,
+        archive: ArchivedGames | None = None,
     ) -> None:
         self._redis = redis_client
+        self.archive = archive
         self._append = redis_client.register_script(APPEND_LUA)
+        self._read = redis_client.register_script(READ_LUA)
         self._read_state = redis_client.register_script(READ_STATE_LUA)
+        self._save_snapshots = redis_client.register_script(SAVE_SNAPSHOTS_LUA)
         self._cluster = is_cluster(redis_client)
         # One pool for every key on one server (no look-up on the hot path); on a cluster
         # each key's node's pool, looked up per command (``pool_for``).
@@ -432,32 +476,47 @@ class RedisEventStore:
         self, game_id: str, after: int = 0, until: int | None = None, count: int | None = None
     ) -> list[Envelope]:
         """The events with ``after < version <= until`` (all after ``after`` when ``until`` is
-        None), at most ``count`` of them, in order. One XRANGE: it costs what it returns."""
+        None), at most ``count`` of them, in order. One XRANGE (in a script that looks for an
+        archived game's pointer when the range is empty): it costs what it returns."""
+        command = self._range(game_id, after, until, count)
+        reply = direct(self._pool or pool_for(self._redis, command[3]), *command)
+        if reply is FALL_BACK:
+            reply = self._read(keys=command[3:5], args=command[5:])
+        return self._entries(game_id, reply, after, until, count)
+
+    def _range(
+        self, game_id: str, after: int, until: int | None, count: int | None
+    ) -> tuple[Any, ...]:
+        """The EVALSHA of the read script for one range of a game."""
         stream = keys(game_id)[0]
         low = f"({after}-0" if after else "-"
         high = f"{until}-0" if until is not None else "+"
-        command = ("XRANGE", stream, low, high) + (("COUNT", count) if count is not None else ())
-        reply = direct(self._pool or pool_for(self._redis, stream), *command)
-        if reply is FALL_BACK:
-            reply = self._redis.xrange(stream, low, high, count=count)
+        limit = "" if count is None else count
+        return ("EVALSHA", self._read.sha, 2, stream, pointer_key(game_id), low, high, limit)
+
+    def _entries(
+        self, game_id: str, reply: Any, after: int, until: int | None, count: int | None
+    ) -> list[Envelope]:
+        """The envelopes of a read script's reply: entries, or an archived game's pointer."""
+        if isinstance(reply, bytes | str):
+            return self._archived(game_id, reply).read(after, until, count)
         return decode_entries(reply)
+
+    def _archived(self, game_id: str, pointer: bytes | str) -> ArchivedGame:
+        if self.archive is None:
+            raise ArchiveMissing(f"game {game_id} is archived and this process has no archive")
+        return self.archive.game(game_id, pointer)
 
     def read_many(
         self, game_id: str, ranges: Sequence[tuple[int, int | None, int | None]]
     ) -> list[list[Envelope]]:
         """:meth:`read` for each ``(after, until, count)`` of ``ranges``, in one round trip."""
         stream = keys(game_id)[0]
-        commands = []
-        for after, until, count in ranges:
-            low = f"({after}-0" if after else "-"
-            high = f"{until}-0" if until is not None else "+"
-            commands.append(
-                ("XRANGE", stream, low, high) + (("COUNT", count) if count is not None else ())
-            )
+        commands = [self._range(game_id, *each) for each in ranges]
         replies = direct_pipeline(self._pool or pool_for(self._redis, stream), commands)
         if replies is FALL_BACK:
             return [self.read(game_id, *each) for each in ranges]
-        return [decode_entries(reply) for reply in replies]
+        return [self._entries(game_id, r, *each) for r, each in zip(replies, ranges, strict=True)]
 
     def read_state(
         self, game_id: str, every: int, until: int | None = None
@@ -474,18 +533,27 @@ class RedisEventStore:
         stream = keys(game_id)[0]
         wanted = "" if until is None else until
         args = (wanted, every)
-        snaps = snapshot_key(game_id)
+        game_keys = (stream, snapshot_key(game_id), pointer_key(game_id))
         pool = self._pool or pool_for(self._redis, stream)
-        reply = direct(pool, "EVALSHA", self._read_state.sha, 2, stream, snaps, *args)
+        reply = direct(pool, "EVALSHA", self._read_state.sha, 3, *game_keys, *args)
         if reply is FALL_BACK:
-            reply = self._read_state(keys=[stream, snaps], args=args)
+            reply = self._read_state(keys=list(game_keys), args=args)
+        if isinstance(reply, bytes | str):
+            return self._archived(game_id, reply).read_state(every, until)
         snapshot, entries = reply
         return (snapshot or None), decode_entries(entries)
 
     def save_snapshots(self, game_id: str, snapshots: Sequence[tuple[int, bytes]]) -> None:
-        """Store (or replace) snapshots, as ``(version, bytes)`` pairs."""
-        if snapshots:
-            self._redis.hset(snapshot_key(game_id), mapping=dict(snapshots))
+        """Store (or replace) snapshots, as ``(version, bytes)`` pairs: in Redis while the
+        game's stream is there, with the decoded game once it is archived."""
+        if not snapshots:
+            return
+        archived = self.archive.cached(game_id) if self.archive is not None else None
+        if archived is not None:
+            archived.snapshots.update(snapshots)
+            return
+        pairs = [part for pair in snapshots for part in pair]
+        self._save_snapshots(keys=[keys(game_id)[0], snapshot_key(game_id)], args=pairs)
 
     def drop_snapshots(self, game_id: str) -> None:
         """Forget a game's snapshots (they are rebuilt from the events as reads need them)."""
@@ -499,13 +567,32 @@ class RedisEventStore:
         if reply is FALL_BACK:
             reply = self._redis.xrevrange(stream, "+", "-", count=1)
         entries = decode_entries(reply)
-        if not entries:
-            return 0, GENESIS_HASH
-        return entries[0].version, entries[0].hash
+        if entries:
+            return entries[0].version, entries[0].hash
+        pointer = self.pointer(game_id)
+        return (pointer.count, pointer.head) if pointer else (0, GENESIS_HASH)
 
     def exists(self, game_id: str) -> bool:
-        """Whether the game has at least one event."""
-        return bool(self._redis.exists(keys(game_id)[0]))
+        """Whether the game has at least one event (in Redis or in the archive)."""
+        return bool(self._redis.exists(keys(game_id)[0], pointer_key(game_id)))
+
+    def pointer(self, game_id: str) -> Pointer | None:
+        """The pointer of an archived game; None for a game that was not archived."""
+        raw = self._redis.get(pointer_key(game_id))
+        return Pointer.from_bytes(raw) if raw is not None else None
+
+    def stored(self, game_id: str) -> list[tuple[Any, dict[Any, Any]]]:
+        """The game's stream entries as stored, ``(id, {b"e": value})`` as redis-py parses
+        them, from Redis or, for an archived game, from the archive: the audit checks them
+        entry by entry."""
+        entries: Any = self._redis.xrange(keys(game_id)[0])
+        if entries:
+            return list(entries)
+        pointer: Any = self._redis.get(pointer_key(game_id))
+        if pointer is None:
+            return []
+        stored = self._archived(game_id, pointer).stored
+        return [(entry_id, {b"e": value}) for entry_id, (_, value) in entries_of(stored)]
 
     def follow(
         self, game_id: str, after: int, block_ms: int, count: int | None = None
@@ -530,25 +617,6 @@ class RedisEventStore:
             entries = reply[0][1]
         return decode_entries(entries)
 
-    def follow_stream(
-        self, key: str, after: str, block_ms: int, count: int | None = None
-    ) -> list[tuple[str, dict[Any, Any]]]:
-        """The entries of the stream ``key`` after the entry id ``after``, waiting up to
-        ``block_ms`` for one ([] on timeout): ``follow`` for a stream that holds no game's
-        events (an account's stream, service/account_stream.py), on the same blocking client.
-        """
-        if not 0 < block_ms <= self.max_block_ms:
-            raise ValueError(f"block_ms must be in 1..{self.max_block_ms}, not {block_ms!r}")
-        reply: Any = self._blocking_client().xread({key: after}, count=count, block=block_ms)
-        if not reply:
-            return []
-        if isinstance(reply, dict):  # RESP3, as in ``follow``
-            (streams,) = reply.values()
-            entries = streams[0] if streams and isinstance(streams[0], list) else streams
-        else:
-            entries = reply[0][1]
-        return [(_text(entry_id), fields) for entry_id, fields in entries]
-
     def close_idle_followers(self) -> None:
         """Close the idle connections of ``follow`` (a pool keeps every connection it made).
 
@@ -565,14 +633,45 @@ class RedisEventStore:
             pool.disconnect(inuse_connections=False)
 
     def game_ids(self) -> Iterator[str]:
-        """Every game with a stream (a SCAN of the stream keys, on every node of a cluster)."""
-        prefix, suffix = "fd:{g:", "}:events"
-        for key in self._redis.scan_iter(match=prefix + "*" + suffix, count=500):
-            yield _text(key)[len(prefix) : -len(suffix)]
+        """Every game with a stream or an archived one's pointer (a SCAN of their keys, on
+        every node of a cluster)."""
+        prefix = "fd:{g:"
+        seen: set[str] = set()
+        for suffix in ("}:events", "}:archived"):  # a game being archived has both for a while
+            for key in self._redis.scan_iter(match=prefix + "*" + suffix, count=500):
+                game_id = _text(key)[len(prefix) : -len(suffix)]
+                if game_id not in seen:
+                    seen.add(game_id)
+                    yield game_id
 
     def verify(self, game_id: str, seed: bytes | None) -> ChainReport:
         """Check the game's whole hash chain (links only when ``seed`` is None)."""
         return verify_chain(self.read(game_id), seed)
+
+    def follow_streams(
+        self, after: dict[str, str], block_ms: int, count: int | None = None
+    ) -> list[tuple[str, str, dict[Any, Any]]]:
+        """The entries of each stream key of ``after`` past the entry id it maps to, waiting up
+        to ``block_ms`` for one ([] on timeout), as ``(key, entry id, fields)``: one XREAD of
+        many keys (on a cluster they must share a slot), on ``follow``'s blocking client.
+        """
+        if not 0 < block_ms <= self.max_block_ms:
+            raise ValueError(f"block_ms must be in 1..{self.max_block_ms}, not {block_ms!r}")
+        streams: dict[Any, Any] = after  # redis-py's types of keys and ids are wider
+        reply: Any = self._blocking_client().xread(streams, count=count, block=block_ms)
+        if not reply:
+            return []
+        # RESP2-shaped replies are [[key, entries], ...]; RESP3 ones {key: [entries]}.
+        pairs = (
+            [(k, v[0] if v and isinstance(v[0], list) else v) for k, v in reply.items()]
+            if isinstance(reply, dict)
+            else reply
+        )
+        return [
+            (_text(key), _text(entry_id), fields)
+            for key, entries in pairs
+            for entry_id, fields in entries
+        ]
 
     # --- internals ----------------------------------------------------------------------------
 

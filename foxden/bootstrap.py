@@ -17,8 +17,12 @@ benchmark, ``gunicorn 'foxden.server:wsgi_app()'``).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+from events import transparency
+from events.archive import ArchivedGames
+from events.archive_storage import ArchiveStorage, open_archive
 from events.durability import Durability, parse
 from events.durability import check as check_durability
 from events.redis_client import Client, connect, connect_server, is_cluster_url
@@ -75,14 +79,34 @@ def durability(settings: Settings) -> Durability:
     return parse(settings.durability, settings.durability_wait_ms)
 
 
+# Where ended games go when FOXDEN_ARCHIVE_URL is unset: a directory beside the embedded Redis
+# of ``make run`` (``foxden up`` points its children at its own data directory's).
+DEFAULT_ARCHIVE = "var/archive"
+
+
+def archive_storage(settings: Settings, data_dir: str | None = None) -> ArchiveStorage:
+    """The archive (``FOXDEN_ARCHIVE_URL``; unset, the archive directory of the ``foxden up``
+    in ``data_dir`` when it runs on its embedded Redis, else ``var/archive``). Nothing is
+    opened until a game is archived or read from it (obstore must do no I/O before a fork)."""
+    url = settings.archive_url or DEFAULT_ARCHIVE
+    if not settings.archive_url and data_dir and not settings.redis_url:
+        url = f"{data_dir}/archive"
+    try:
+        return open_archive(url, environ=os.environ)
+    except ValueError as error:
+        raise ConfigurationError(str(error)) from None
+
+
 def build_service(
     redis_url: str | None = None,
     scheduler: Scheduler | None = None,
     *,
     settings: Settings | None = None,
+    data_dir: str | None = None,
 ) -> GameService:
     """A ``GameService`` on ``redis_url`` (else ``REDIS_URL``), scheduling through RQ on
-    :func:`queue_url`, appending as durably as ``FOXDEN_DURABILITY`` asks."""
+    :func:`queue_url`, appending as durably as ``FOXDEN_DURABILITY`` asks; its archive is
+    the one :func:`archive_storage` picks for ``data_dir``."""
     settings = settings or Settings.from_env()
     url = redis_url or settings.store_url
     install_plugins()  # before any game is created or loaded: plugin strategies are names too
@@ -96,11 +120,13 @@ def build_service(
             prefix=settings.queue_prefix,
             job_timeout=settings.job_timeout_s,
         )
+    archive = archive_storage(settings, data_dir)
     store = RedisEventStore(
         client,
         blocking_client=redis_client(settings, url, blocking=True),
         durability=durability(settings),
         retry_s=settings.store_retry_s,
+        archive=ArchivedGames(archive),
     )
     return GameService(
         store,
@@ -109,6 +135,8 @@ def build_service(
         waiting_expiry_s=settings.waiting_expiry_s,
         idle_limit_s=settings.idle_limit_s,
         live_idle_limit_s=settings.live_idle_limit_s,
+        archive=archive,
+        archive_after_s=settings.archive_after_s,
     )
 
 
@@ -126,7 +154,21 @@ def app_config(settings: Settings) -> dict[str, Any]:
         "METRICS_MULTIPROC_DIR": settings.metrics_dir,
         "SIGNUP": settings.signup,
         "OPERATOR_KEY": settings.operator_key,
+        "LOG_KEY": settings.log_key,
     }
+
+
+def check_log_key(settings: Settings) -> None:
+    """``FOXDEN_LOG_KEY``, when set, must load as a signer (its key id that of its key): the
+    settings check its shape only, since they import no cryptography (foxden/settings.py)."""
+    if settings.log_key:
+        try:
+            transparency.load_signer(settings.log_key)
+        except transparency.KeyFormatError as error:  # says what, never the key itself
+            raise ConfigurationError(
+                f"FOXDEN_LOG_KEY is not a signer key that works ({error}); make one with"
+                " `foxden log keygen`"
+            ) from None
 
 
 def check_settings(settings: Settings | None = None) -> None:
@@ -138,6 +180,7 @@ def check_settings(settings: Settings | None = None) -> None:
     """
     settings = settings or Settings.from_env()
     queue_url(settings=settings)
+    check_log_key(settings)
     wanted = durability(settings)
     if wanted.fsync or wanted.replica:
         client = redis_client(settings)

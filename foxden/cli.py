@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from domain import registry
 from foxden.settings import Settings, SettingsError
+from foxden.tools import archive
 
 Command = Callable[[argparse.Namespace, Settings], int]
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def _recorded(data_dir: str, key: str) -> tuple[str, object] | None:
     return None
 
 
-def _redis(data_dir: str, settings: Settings) -> tuple[str, str]:
+def store_redis(data_dir: str, settings: Settings) -> tuple[str, str]:
     """The Redis to read and how it was found: ``REDIS_URL``, else the embedded Redis of the
     ``foxden up`` that runs in ``data_dir``, else the default URL."""
     if settings.redis_url:
@@ -169,17 +170,25 @@ def _service_url(url: str | None, data_dir: str, settings: Settings) -> tuple[st
     return f"http://127.0.0.1:{settings.port}", f"the default: no foxden up runs in {data_dir}/"
 
 
-def _stored(game_id: str, url: str, settings: Settings) -> list:
-    """The envelopes of a game on ``url`` (raises ``Unreadable`` on a bad entry)."""
+def _stored(game_id: str, url: str, settings: Settings, data_dir: str) -> list:
+    """The envelopes of a game on ``url``, or in the archive once it was archived (raises
+    ``Unreadable`` on a bad entry)."""
+    from events.archive import ArchivedGames
     from events.redis_client import connect
     from events.store import RedisEventStore
+    from foxden.bootstrap import archive_storage
     from service.audit import stored_envelopes
 
     client = connect(url, max_connections=settings.redis_max_connections)
+    archive = ArchivedGames(archive_storage(settings, data_dir))
     try:
-        return stored_envelopes(RedisEventStore(client), game_id)
+        return stored_envelopes(RedisEventStore(client, archive=archive), game_id)
     finally:
         client.close()
+
+
+# The options of the audit's log check (foxden/tools/audit_log.py, which runs it).
+LOG_OPTIONS = ("url", "log_key", "log_proof", "checkpoint", "consistency", "save_checkpoint")
 
 
 def _audit(args: argparse.Namespace, settings: Settings) -> int:
@@ -192,6 +201,10 @@ def _audit(args: argparse.Namespace, settings: Settings) -> int:
     except ValueError as error:
         print(f"foxden audit: {error}", file=sys.stderr)
         return 2
+    if any(getattr(args, option) is not None for option in LOG_OPTIONS):
+        from foxden.tools import audit_log
+
+        return audit_log.command(args, pins)
     if args.bundle is not None:
         try:
             data = _read_bundle(args.bundle)
@@ -202,9 +215,9 @@ def _audit(args: argparse.Namespace, settings: Settings) -> int:
     else:
         import redis
 
-        url, found = _redis(args.data_dir, settings)
+        url, found = store_redis(args.data_dir, settings)
         try:
-            envelopes = _stored(args.game, url, settings)
+            envelopes = _stored(args.game, url, settings, args.data_dir)
         except audit.Unreadable as problem:
             envelopes, report = [], audit.unreadable_report(problem, args.game)
         except redis.RedisError as error:
@@ -226,7 +239,7 @@ def _replay(args: argparse.Namespace, settings: Settings) -> int:
     from events.envelope import Envelope
     from service import replay
 
-    url, found = _redis(args.data_dir, settings)
+    url, found = store_redis(args.data_dir, settings)
     try:
         if os.path.isfile(args.game):
             data = _read_bundle(args.game)
@@ -236,7 +249,7 @@ def _replay(args: argparse.Namespace, settings: Settings) -> int:
             envelopes = [Envelope.from_dict(item) for item in events]
             game_id = str(data.get("id", args.game))
         else:
-            envelopes, game_id = _stored(args.game, url, settings), args.game
+            envelopes, game_id = _stored(args.game, url, settings, args.data_dir), args.game
     except Exception as error:  # a bad file, a bad entry, Redis away: say so, no traceback
         print(f"foxden replay: cannot read {args.game} ({url}, {found}): {error}", file=sys.stderr)
         return 1
@@ -315,6 +328,8 @@ def parser() -> argparse.ArgumentParser:
     _replay_command(commands)
     _demo_command(commands)
     _tournament_command(commands)
+    _log_command(commands)
+    archive.add_command(commands, DATA_DIR_HELP)
     return top
 
 
@@ -366,14 +381,50 @@ def _up_command(commands: Subcommands) -> None:
 def _audit_command(commands: Subcommands) -> None:
     check = commands.add_parser(
         "audit",
-        help="audit a game: an exported bundle offline, or a game on REDIS_URL",
-        description="Runs the checks chain, seed, deck, resimulation and result (docs/fairness.md)."
-        " Exit code 0 when every check ran and holds, 1 otherwise (a check failed, or a running "
-        "game's seed is not revealed yet).",
+        help="audit a game: an exported bundle offline, a game on REDIS_URL or on a server",
+        description="Runs the checks chain, seed, deck, resimulation and result (docs/fairness.md)"
+        "; with --url or --log-proof also log: the game is in the tamper-evident log, in a "
+        "checkpoint signed by the log's key. Exit code 0 when every check ran and holds, 1 "
+        "otherwise (a check failed, a running game's seed is not revealed yet, or a game is not "
+        "in the log yet), 2 for a usage error.",
     )
     source = check.add_mutually_exclusive_group(required=True)
     source.add_argument("bundle", nargs="?", metavar="BUNDLE.json", help="an exported bundle")
-    source.add_argument("--game", metavar="ID", help="a game on REDIS_URL instead of a bundle")
+    source.add_argument(
+        "--game", metavar="ID", help="a game on REDIS_URL (or on --url) instead of a bundle"
+    )
+    check.add_argument(
+        "--url",
+        metavar="URL",
+        help="audit --game on the Foxden server at URL over HTTP: its bundle and its proof of "
+        "inclusion in the log",
+    )
+    check.add_argument(
+        "--log-key",
+        metavar="KEY",
+        help="the log's verifier key you trust (NAME+ID+BASE64); without it --url takes the "
+        "server's own, which proves less (trust on first use)",
+    )
+    check.add_argument(
+        "--log-proof",
+        metavar="PROOF.json",
+        help="offline: the game's log proof (GET /v1/games/ID/log-proof), with --log-key",
+    )
+    check.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="an older signed checkpoint you kept: the log must extend it (consistency proof)",
+    )
+    check.add_argument(
+        "--consistency",
+        metavar="PROOF.json",
+        help="offline: the consistency proof (GET /v1/log/consistency) for --checkpoint",
+    )
+    check.add_argument(
+        "--save-checkpoint",
+        metavar="FILE",
+        help="keep the proof's checkpoint in FILE once the log check holds, for next time",
+    )
     check.add_argument(
         "--commitment", metavar="HEX", help="the commitment you noted while the game ran"
     )
@@ -475,6 +526,40 @@ def _tournament_command(commands: Subcommands) -> None:
     )
     match.add_argument("--out", default="tournament", help="output directory (default %(default)s)")
     match.set_defaults(run=_tournament)
+
+
+def _log_keygen(args: argparse.Namespace, settings: Settings) -> int:
+    from events import transparency
+
+    try:
+        key = transparency.signer_key(args.name, os.urandom(32))
+    except transparency.KeyFormatError as error:
+        print(f"foxden log keygen: {error}", file=sys.stderr)
+        return 2
+    print(key)  # the secret: FOXDEN_LOG_KEY
+    print(transparency.load_signer(key).verifier, file=sys.stderr)  # to publish
+    return 0
+
+
+def _log_command(commands: Subcommands) -> None:
+    log = commands.add_parser(
+        "log", help="the log of archived games: make its signer key (docs/operations.md)"
+    )
+    actions = log.add_subparsers(dest="action", required=True, metavar="ACTION")
+    keygen = actions.add_parser(
+        "keygen",
+        help="print a new signer key for FOXDEN_LOG_KEY (stdout) and its verifier key (stderr)",
+        description="Prints a new Ed25519 signer key for the log's checkpoints on stdout, for"
+        " FOXDEN_LOG_KEY (a secret: keep it and back it up), and its verifier key on stderr,"
+        " which anyone may have (GET /v1/log publishes it too).",
+    )
+    keygen.add_argument(
+        "--name",
+        default="foxden-log",
+        help="the key's name, which is the log's origin in its checkpoints: one per log, for"
+        " instance your service's host name (default %(default)s)",
+    )
+    keygen.set_defaults(run=_log_keygen)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

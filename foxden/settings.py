@@ -19,7 +19,9 @@ and ``up`` only), and that the servers can honour ``FOXDEN_DURABILITY``.
 
 from __future__ import annotations
 
+import base64
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -139,6 +141,43 @@ def _operator_key(name: str, raw: str) -> str:
     return key
 
 
+# A signer key in the Go note format: PRIVATE+KEY+<name>+<8 hex key id>+<base64(0x01 || seed)>.
+_LOG_KEY_PREFIX = "PRIVATE+KEY+"
+
+
+def _log_key(name: str, raw: str) -> str:
+    # Its shape, with the standard library (module docstring); that the key id is the key's
+    # needs Ed25519, checked at start-up (foxden.bootstrap.check_settings). Never echoed.
+    key = raw.strip()
+    parts = key.removeprefix(_LOG_KEY_PREFIX).split("+", 2)
+    material = b""
+    if len(parts) == 3:
+        try:
+            material = base64.b64decode(parts[2], validate=True)
+        except ValueError:
+            material = b""
+    if (
+        not key.startswith(_LOG_KEY_PREFIX)
+        or len(parts) != 3
+        or not parts[0]
+        or not parts[0].isprintable()
+        or any(ch.isspace() for ch in parts[0])
+        or not re.fullmatch(r"[0-9a-f]{8}", parts[1])
+        or len(material) != 33
+        or material[0] != 1
+        or base64.b64encode(material).decode() != parts[2]
+    ):
+        raise SettingsError(
+            f"{name} must be a signer key PRIVATE+KEY+<name>+<key id>+<base64 key>, as"
+            " `foxden log keygen` prints it"
+        )
+    return key
+
+
+def _stripped(name: str, raw: str) -> str:
+    return raw.strip()
+
+
 def _address(name: str, raw: str) -> str:
     host, _, port = raw.strip().rpartition(":")
     if not port.isdigit() or not 0 < int(port) <= 65535 or (":" in raw and not host):
@@ -221,6 +260,15 @@ class Settings:
     # Accounts: who may sign up, and the operator's key (invites; sign-up when closed).
     signup: str = setting("FOXDEN_SIGNUP", "open", _signup)
     operator_key: str | None = setting("FOXDEN_OPERATOR_KEY", None, _operator_key, secret=True)
+    # The log of archived games (issue #42, docs/operations.md): the signer key of its
+    # checkpoints (None: the service's own, kept in Redis; set one in production, `foxden log
+    # keygen`); the archive ("" means var/archive, or the archive directory of the embedded
+    # `foxden up`); and how long after its end a game goes there.
+    log_key: str | None = setting("FOXDEN_LOG_KEY", None, _log_key, secret=True)
+    archive_url: str = setting("FOXDEN_ARCHIVE_URL", "", _stripped)
+    archive_after_s: int = setting(
+        "FOXDEN_ARCHIVE_AFTER_S", 3600, _between(0, 31_536_000, "seconds")
+    )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -181,9 +181,19 @@ def worker_args(workers: int, tag: str) -> list[list[str]]:
     return [*args, ["worker", "--timers", "--name", f"{tag}-timers"]] if workers else args
 
 
-def _supervise(host: str, port: int, workers: int, redis_url: str, settings: Settings) -> int:
+def _supervise(
+    host: str,
+    port: int,
+    workers: int,
+    redis_url: str,
+    settings: Settings,
+    *,
+    archive_dir: str | None = None,
+) -> int:
     # The children read their settings as any foxden command does: from this environment.
     env = {**os.environ, "REDIS_URL": redis_url}
+    if archive_dir and not settings.archive_url:  # the embedded Redis's archive beside it
+        env["FOXDEN_ARCHIVE_URL"] = str(Path(archive_dir).resolve())
     procs = _children(host, port, workers, env)
     stopping = False
     failed: subprocess.Popen[bytes] | None = None
@@ -250,6 +260,6 @@ def up(
     try:
         with embedded_redis(data_dir) as url:
             lock.record(redis_url=url, api_url=f"http://{host}:{port}")
-            return _supervise(host, port, workers, url, settings)
+            return _supervise(host, port, workers, url, settings, archive_dir=f"{data_dir}/archive")
     finally:
         lock.release()

@@ -20,20 +20,29 @@ Frames (``type``, and what else each carries; ``game`` is always the game's id):
 * ``table_closed`` {game, seat, version, status}: a table the account sat at was cancelled or
   expired before it started.
 
-Redis keys (under the account's hash tag, one Redis Cluster slot with the rest of the account):
+Redis keys. The stream and its versions are bucketed, as the index is (service/index.py): an
+account's are in bucket ``b = crc32(account id) % BUCKETS`` and share the hash tag ``{as:<b>}``,
+so that on a Redis Cluster one ``XREAD BLOCK`` can wait on every watched account of a bucket
+(service/live.py reads them so, one reader per bucket per process, not one per account); the
+publishing script touches these two keys only, which share that slot:
 
-* ``fd:{acct:<id>}:stream``: the frames, a Redis stream capped at about ``KEEP`` entries
+* ``fd:{as:<b>}:<id>``: the frames, a Redis stream capped at about ``KEEP`` entries
   (``MAXLEN ~``); entry ids are the frames' ids (SSE ``id``, ``Last-Event-ID``, ``?after=``);
-* ``fd:{acct:<id>}:stream:versions`` hash: game id → the version of the newest frame written for
+* ``fd:{as:<b>}:<id>:versions`` hash: game id → the version of the newest frame written for
   it, so that a frame of an older version (two appends of one game reacted to in two processes,
   the later one first) is dropped rather than sent after a newer one; emptied past
   ``VERSIONS_MAX`` games;
-* ``fd:{acct:<id>}:connects:<minute>``: the stream's connects in one minute (the poll rule).
+* ``fd:{as:<b>}:wake:<process>``: a stream a process's reader of the bucket also waits on, so
+  that a stream of an account it does not read yet can make it read again at once (service/live.py);
+  one entry (``MAXLEN 1``), expires ``WAKE_TTL_S`` after the last;
+* ``fd:{acct:<id>}:connects:<minute>`` (under the account's own hash tag, with the rest of the
+  account: service/accounts.py): the stream's connects in one minute (the poll rule).
 """
 
 from __future__ import annotations
 
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -57,6 +66,11 @@ WINDOW_S = 60
 KEY_CHECK_S = 10.0
 FIELD = "f"
 START = "0-0"  # before every entry
+# Buckets of the stream keys (as the index has): a process reads at most this many of them at
+# once, each in one XREAD BLOCK over its watched accounts. Part of the keys' names: changing it
+# moves every account's stream (a client resuming from a frame of the old key is sent a reset).
+BUCKETS = 16
+WAKE_TTL_S = 3600
 
 PUBLISH_LUA = """
 local seen = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
@@ -76,12 +90,23 @@ class StreamPolled(ServiceError):
     code, status = "hold_stream_open", 429
 
 
+def bucket(account: str) -> int:
+    """The bucket of the account's stream keys (their Redis Cluster slot)."""
+    return zlib.crc32(account.encode()) % BUCKETS
+
+
 def stream_key(account: str) -> str:
-    return account_key(account, "stream")
+    return f"fd:{{as:{bucket(account)}}}:{account}"
 
 
 def versions_key(account: str) -> str:
-    return account_key(account, "stream", "versions")
+    return f"fd:{{as:{bucket(account)}}}:{account}:versions"
+
+
+def wake_key(bucket: int, process: str) -> str:
+    """The stream a reader of ``bucket`` in ``process`` waits on besides the accounts' (a
+    name no account id takes: ids are 16 hex digits)."""
+    return f"fd:{{as:{bucket}}}:wake:{process}"
 
 
 def connects_key(account: str, window: int) -> str:
@@ -199,13 +224,15 @@ class Rendered:
 
     def __init__(self, entries: Sequence[tuple[str, Mapping[Any, Any]]]) -> None:
         self.entries = entries
-        self._text: dict[str, list[tuple[str, bytes]]] = {}
+        self._text: dict[str, list[tuple[str, bytes, bool]]] = {}
 
     @property
     def last(self) -> str:
         return self.entries[-1][0]
 
-    def render(self, fmt: str) -> list[tuple[str, bytes]]:
+    def render(self, fmt: str) -> list[tuple[str, bytes, bool]]:
+        """``(entry id, text, False)`` per frame: as service/live.py's items, whose last part
+        says whether the item ends the stream (no frame ends an account's)."""
         found = self._text.get(fmt)
         if found is None:
             found = []
@@ -214,9 +241,9 @@ class Rendered:
                 body = shown(entry, data)
                 if fmt == "sse":
                     kind = orjson.loads(data)["type"]
-                    found.append((entry, sse(entry, kind, body)))
+                    found.append((entry, sse(entry, kind, body), False))
                 else:
-                    found.append((entry, body + b"\n"))
+                    found.append((entry, body + b"\n", False))
             self._text[fmt] = found
         return found
 
@@ -287,6 +314,14 @@ class AccountStreams:
         if first is None or first[0] is None:
             return added is None and after == START
         return not later(_text(first[0]), after)
+
+    def wake(self, bucket: int, process: str) -> None:
+        """Add an entry to ``process``'s wake stream of ``bucket`` (see ``wake_key``)."""
+        key = wake_key(bucket, process)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xadd(key, {"w": "1"}, maxlen=1, approximate=False)
+        pipe.expire(key, WAKE_TTL_S)
+        pipe.execute()
 
     def connect(self, account: str) -> int | None:
         """Count a connect of the account's stream: ``None`` when within the poll rule, else

@@ -75,7 +75,9 @@ GAME_STATUSES = (WAITING, ACTIVE, FINISHED)
 
 def account_key(account: str, *parts: str) -> str:
     """The Redis key ``fd:{acct:<id>}[:part…]``: every key of an account (its keys, games,
-    stream, tickets) shares the hash tag, so one account's writes stay within one slot."""
+    tickets, its stream's connects) shares the hash tag, so one account's writes stay within
+    one slot. Not its stream and the stream's versions: those share their bucket's tag
+    (service/account_stream.py), so that one XREAD waits on many accounts' streams."""
     return ":".join((f"fd:{{acct:{account}}}", *parts))
 
 

@@ -22,6 +22,10 @@ check names the first version at fault (``n + 1`` when events are missing after 
 (the seed is public by then), so ``chain`` alone proves little after the end; each kind of
 forgery is then caught by the check that owns that fact, which says exactly what is wrong.
 
+An archived game's audit may add one more check, ``log`` (``service.log_audit``): its id, head
+hash and event count are a leaf of the tamper-evident log, in a checkpoint signed by a key the
+auditor trusts. It needs a proof from the server, so ``foxden audit`` adds it when asked.
+
 Details never quote event data: before the end only ``chain`` runs, and its messages name
 versions and fields, never values, so a report can never leak a hidden card or the seed.
 """
@@ -31,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain import fairness, match, registry
@@ -40,7 +44,6 @@ from domain.game import Command, Event
 from events.codec import decode, latest_schema, upcast
 from events.envelope import KINDS, Envelope, check_type_name, verify_chain
 from events.ports import LiveEventStore
-from events.store import keys
 
 BUNDLE_FORMAT = "foxden-bundle/1"
 CHECK_NAMES = ("chain", "seed", "deck", "resimulation", "result")
@@ -82,6 +85,11 @@ class Report:
     def complete(self) -> bool:
         """Every check ran and holds: what ``foxden audit`` requires for exit code 0."""
         return all(check.ok is True for check in self.checks)
+
+    def adding(self, check: Check) -> Report:
+        """This report with ``check`` after its own: how the ``log`` check of an archived
+        game (``service.log_audit``), which needs evidence from outside the record, joins."""
+        return replace(self, checks=(*self.checks, check))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -258,7 +266,7 @@ def stored_envelopes(store: LiveEventStore, game_id: str) -> list[Envelope]:
     envelopes = []
     # XRANGE answers a list of entries, each with its fields: redis-py's types allow None for
     # both (other stream commands' replies), which a stored entry never is.
-    entries = store.redis.xrange(keys(game_id)[0]) or []
+    entries = store.stored(game_id)
     for position, (entry_id, fields) in enumerate(entries, start=1):
         try:
             envelope = decode(fields or {})

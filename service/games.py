@@ -22,11 +22,14 @@ from typing import Any
 from domain import fairness, match
 from domain.game import Command
 from domain.match import MatchState
+from events.archive_storage import ArchiveStorage
 from events.envelope import Envelope
+from events.log import TransparencyLog
 from events.ports import LiveEventStore
 from service import account_stream, metrics, policies, read_model, snapshots, strategies
 from service.account_stream import AccountStreams
 from service.accounts import Accounts
+from service.archiver import ARCHIVE_FAILURES, Archiver
 from service.cycle import (
     CONFLICT_TRIES,
     AppendCycle,
@@ -55,6 +58,9 @@ WAITING_EXPIRY_S = 86_400
 # The idle limit of the web page's live tables (FOXDEN_LIVE_IDLE_LIMIT_S): a table whose limit is
 # at most this is made for live play, and listed among the live games while a person plays it.
 LIVE_IDLE_LIMIT_S = 300
+# How long an ended game stays in Redis before it is archived (FOXDEN_ARCHIVE_AFTER_S): long
+# enough for its players to look back at it, export it and audit it at Redis speed.
+ARCHIVE_AFTER_S = 3600
 # The ids this service gives games (``uuid4().hex``); nothing else can name one.
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 
@@ -79,10 +85,17 @@ class GameService:
         idle_limit_s: int | None = None,
         live_idle_limit_s: int = LIVE_IDLE_LIMIT_S,
         accounts: Accounts | None = None,
+        archive: ArchiveStorage | None = None,
+        archive_after_s: float = ARCHIVE_AFTER_S,
     ) -> None:
         self.store = store
         self._accounts = accounts
         self._account_streams: AccountStreams | None = None
+        self._log: TransparencyLog | None = None
+        self._archiver: Archiver | None = None
+        # Where ended games go (FOXDEN_ARCHIVE_URL; None: they stay in Redis) and when.
+        self.archive = archive
+        self.archive_after_s = archive_after_s
         self.scheduler = scheduler
         self.index = index
         self.clock = clock
@@ -113,6 +126,20 @@ class GameService:
         if self._account_streams is None:
             self._account_streams = AccountStreams(self.store.redis)
         return self._account_streams
+
+    @property
+    def log(self) -> TransparencyLog:
+        """The log of archived and deleted games (events/log.py), on the store's Redis."""
+        if self._log is None:
+            self._log = TransparencyLog(self.store.redis)
+        return self._log
+
+    @property
+    def archiver(self) -> Archiver | None:
+        """Archives ended games into ``archive`` (service/archiver.py); None without one."""
+        if self._archiver is None and self.archive is not None:
+            self._archiver = Archiver(self, self.archive, self.log)
+        return self._archiver
 
     # --- states (service.loading) ----------------------------------------------------------
 
@@ -380,7 +407,7 @@ class GameService:
                 or before.open_seats != after.open_seats
                 or before.people != after.people  # a seat handed to a bot (the live list)
             ):
-                self.index.set_status(game_id, after)
+                self.index.set_status(game_id, after, self.clock())
         except Exception:  # see above; the index can be rebuilt from the streams
             metrics.FOLLOW_UP_FAILURES.labels("index").inc()
             log.exception(
@@ -471,13 +498,22 @@ class GameService:
         return owner is not None and hmac.compare_digest(owner, match.token_hash(token))
 
     def rebuild_index(self) -> int:
-        """Rebuild the game index from every game stream in the store; returns the game count."""
+        """Rebuild the game index from every game in the store, in Redis or archived; returns
+        the game count. An archived game the archive cannot give back now is left out and
+        logged (a rebuild of the others is worth more than none; run it again later)."""
         found = []
+        unreadable = 0
         for game_id in self.store.game_ids():
-            first = self.store.read(game_id, until=1)
-            if not first or first[0].type != "GameCreated":
-                continue  # a stream under our key pattern that is not a game
-            found.append((game_id, self.load(game_id).state, first[0].at))
+            try:
+                first = self.store.read(game_id, until=1)
+                if not first or first[0].type != "GameCreated":
+                    continue  # a stream under our key pattern that is not a game
+                found.append((game_id, self.load(game_id).state, first[0].at))
+            except ARCHIVE_FAILURES as error:
+                unreadable += 1
+                log.error("index rebuild: game %s left out: %s", game_id, error)
+        if unreadable:
+            log.error("index rebuild: %d archived games left out; run it again", unreadable)
         return self.index.rebuild(found, live=self.is_live)
 
     # --- what a client sees (service.read_model) --------------------------------------------

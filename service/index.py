@@ -31,11 +31,12 @@ import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
 from typing import Any
 
 import orjson
 
-from domain.match import MatchState
+from domain.match import ENDED, MatchState
 from events.redis_client import Client
 
 BUCKETS = 16
@@ -56,6 +57,17 @@ def _tokens(bucket: int) -> str:
 
 def _filter(bucket: int, name: str) -> str:
     return f"fd:{{ix:{bucket}}}:by:{name}"
+
+
+def _archive_due(bucket: int) -> str:
+    """The ended games of a bucket still in Redis, scored by when they ended (Unix time): what
+    the archiver has left to do (``service/archiver.py``). Written with the status that ends
+    a game, in the same MULTI, so no ended game can miss it."""
+    return f"fd:{{ix:{bucket}}}:archive"
+
+
+def _unix(at: str) -> float:
+    return datetime.fromisoformat(at).timestamp()
 
 
 def _filters(status: str, game: str, live: bool = False) -> list[str]:
@@ -123,16 +135,20 @@ class GameIndex:
         writes: list[tuple[Any, ...]] = [("HSET", _meta(bucket), game_id, orjson.dumps(meta))]
         for name in _filters(state.status, state.game or "", listed_live(meta)):
             writes.append(("ZADD", _filter(bucket, name), position, game_id))
+        if state.status in ENDED:  # a rebuild: ended long ago, so due at once
+            writes.append(("ZADD", _archive_due(bucket), "NX", _unix(created_at), game_id))
         self._write(bucket, writes)
 
-    def set_status(self, game_id: str, state: MatchState) -> None:
+    def set_status(self, game_id: str, state: MatchState, at: str) -> None:
         """The game's new status, open seats and people (a join changes only the latter two,
-        a seat handed to a bot only the people)."""
+        a seat handed to a bot only the people), as of ``at`` (an ISO time: a game that ends
+        becomes due for the archive from then)."""
         bucket = bucket_of(game_id)
         raw = self.redis.hget(_meta(bucket), game_id)
         if raw is None:
             return
         meta = orjson.loads(raw)
+        ends = state.status in ENDED and meta["status"] not in ENDED
         old = set(_filters(meta["status"], meta["game"], listed_live(meta)))
         meta["status"] = state.status
         meta["open_seats"] = state.open_seats
@@ -144,7 +160,43 @@ class GameIndex:
             writes.append(("ZREM", _filter(bucket, name), game_id))
         for name in new - old:
             writes.append(("ZADD", _filter(bucket, name), meta["position"], game_id))
+        if ends:
+            writes.append(("ZADD", _archive_due(bucket), "NX", _unix(at), game_id))
         self._write(bucket, writes)
+
+    def due_for_archive(self, ended_before: float, limit: int) -> list[str]:
+        """Up to ``limit`` ended games still in Redis that ended before ``ended_before`` (Unix
+        time), the longest ended first within each bucket."""
+        pipe = self.redis.pipeline(transaction=False)
+        for bucket in range(BUCKETS):
+            pipe.zrangebyscore(_archive_due(bucket), "-inf", ended_before, start=0, num=limit)
+        found = [_text(game_id) for reply in pipe.execute() for game_id in reply]
+        return found[:limit]
+
+    def archived(self, game_id: str) -> None:
+        """The game is out of Redis: nothing is left for the archiver to do."""
+        self.redis.zrem(_archive_due(bucket_of(game_id)), game_id)
+
+    def forget(self, game_id: str) -> None:
+        """Remove a game from the index (deleted for good)."""
+        bucket = bucket_of(game_id)
+        raw = self.redis.hget(_meta(bucket), game_id)
+        writes: list[tuple[Any, ...]] = [
+            ("HDEL", _meta(bucket), game_id),
+            ("ZREM", _archive_due(bucket), game_id),
+        ]
+        if raw is not None:
+            meta = orjson.loads(raw)
+            for name in _filters(meta["status"], meta["game"], listed_live(meta)):
+                writes.append(("ZREM", _filter(bucket, name), game_id))
+        self._write(bucket, writes)
+
+    def not_archived(self) -> int:
+        """How many ended games are still in Redis (a gauge for operators)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for bucket in range(BUCKETS):
+            pipe.zcard(_archive_due(bucket))
+        return sum(int(count) for count in pipe.execute())
 
     def _write(self, bucket: int, writes: list[tuple[Any, ...]]) -> None:
         """``writes`` to the keys of one bucket (one slot) at once, in a MULTI."""

@@ -89,6 +89,10 @@ class Lru(Generic[K, V]):
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
 
+    def forget(self, key: K) -> None:
+        with self._lock:
+            self._items.pop(key, None)
+
 
 class StateCache:
     """The latest ``Loaded`` of recently used games, by game id: never moved back in time."""
@@ -101,6 +105,10 @@ class StateCache:
 
     def put(self, game_id: str, loaded: Loaded) -> None:
         self._items.put(game_id, loaded, unless=lambda held: held.version > loaded.version)
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game (deleted for good: the only way a game's latest state goes back)."""
+        self._items.forget(game_id)
 
 
 class Loader:

@@ -67,7 +67,7 @@ STREAMS_REFUSED = Counter(
 # The accounts' streams (GET /v1/me/stream): one reader per watched account per process.
 ACCOUNT_STREAM_READERS = Gauge(
     "foxden_account_stream_readers",
-    "Accounts being read for their streams (one reader per account per process)",
+    "Accounts being read for their streams (read by one XREAD per bucket of accounts per process)",
     multiprocess_mode="livesum",
 )
 ACCOUNT_STREAM_READS = Counter(

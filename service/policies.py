@@ -14,16 +14,19 @@ from typing import Any
 
 from domain.match import WAITING, MatchState
 
-BOT, TIMEOUT, EXPIRY, IDLE = "bot", "timeout", "expiry", "idle"
+BOT, TIMEOUT, EXPIRY, IDLE, ARCHIVE = "bot", "timeout", "expiry", "idle", "archive"
+# The jobs that concern a whole game, not a seat's turn: one id per game.
+PER_GAME = frozenset({EXPIRY, ARCHIVE})
 
 
 @dataclass(frozen=True)
 class FollowUp:
     """A job to run later: a bot's turn, the turn timeout of a human seat, the idle limit of a
-    person's seat (handed to a bot if its holder has not acted by then), or the expiry of a
-    table that waits for players (at ``due_at``, for it is fixed when the table is made)."""
+    person's seat (handed to a bot if its holder has not acted by then), the expiry of a
+    table that waits for players (at ``due_at``, for it is fixed when the table is made), or
+    the archiving of an ended game (queued by the sweeper once its grace period is over)."""
 
-    kind: str  # BOT, TIMEOUT, IDLE or EXPIRY
+    kind: str  # BOT, TIMEOUT, IDLE, EXPIRY or ARCHIVE
     game_id: str
     seat: int
     since: int  # the version at which the seat became one to act; the job is stale otherwise
@@ -32,14 +35,14 @@ class FollowUp:
 
     @property
     def job_id(self) -> str:
-        if self.kind == EXPIRY:
+        if self.kind in PER_GAME:
             return f"fd-{self.kind}-{self.game_id}"
         return f"fd-{self.kind}-{self.game_id}-{self.seat}-{self.since}"
 
     @property
     def args(self) -> tuple[object, ...]:
         """The job function's arguments."""
-        if self.kind == EXPIRY:
+        if self.kind in PER_GAME:
             return (self.game_id,)
         return (self.game_id, self.seat, self.since)
 
@@ -68,6 +71,11 @@ def expiry(game_id: str, expires_at: str) -> FollowUp:
     """The job that expires a waiting table at ``expires_at`` (the sweeper reads the time from
     the index, so that it need not load every waiting table)."""
     return FollowUp(EXPIRY, game_id, 0, 0, 0.0, expires_at)
+
+
+def archive(game_id: str) -> FollowUp:
+    """The job that archives an ended game (``service/archiver.py``)."""
+    return FollowUp(ARCHIVE, game_id, 0, 0, 0.0)
 
 
 def after_append(game_id: str, before: MatchState, after: MatchState) -> list[FollowUp]:

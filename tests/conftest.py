@@ -36,6 +36,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import uuid
@@ -62,9 +63,10 @@ TESTS = Path(__file__).resolve().parent
 SINGLE, CLUSTER = "single", "cluster"
 BACKENDS = (SINGLE, CLUSTER)
 # The integration suites that run on a Redis Cluster as well as on one server: the store, the
-# service and its API, the workers, and the audit of stored games (over HTTP, after tampering
-# in Redis, and by the CLI). The other fairness tests check the domain, whatever the store.
+# service and its API, the workers, the archive, and the audit of stored games (over HTTP, after
+# tampering in Redis, and by the CLI). The other fairness tests check the domain on any store.
 CLUSTER_SUITES = (
+    "archive",
     "events",
     "service",
     "workers",
@@ -361,6 +363,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "single_redis: runs on the single Redis only, never on the cluster"
     )
+    # Every service the tests build (and every worker or API they start) archives ended games
+    # into a directory of this test process's own, never into the checkout's var/archive.
+    if "FOXDEN_ARCHIVE_URL" not in os.environ:
+        archive = tempfile.mkdtemp(prefix="foxden-test-archive-")
+        os.environ["FOXDEN_ARCHIVE_URL"] = archive
+        config.add_cleanup(lambda: shutil.rmtree(archive, ignore_errors=True))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -373,3 +381,42 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("redis_backend", [SINGLE], indirect=True, scope="session")
     else:
         metafunc.parametrize("redis_backend", BACKENDS, indirect=True, scope="session")
+
+
+# --- The archive's object storage (events/archive_storage.py) -------------------------------
+# ``moto_s3`` (session): an S3-compatible moto server of this test process's own, on loopback
+# (tests/archive_servers.py), stopped at the end. ``s3_archive_url`` (function): the
+# FOXDEN_ARCHIVE_URL of a fresh bucket on it (``foxden-<8 hex>``), credentials in the query.
+# ``archive_url`` (function): runs the test twice, ``[dir]`` with a directory under tmp_path and
+# ``[s3]`` with ``s3_archive_url``; open either with ``events.archive_storage.open_archive``.
+# The moto server starts only when an ``[s3]`` test asks for it.
+from tests.archive_servers import MotoS3, start_moto_s3  # noqa: E402  (kept in this block)
+
+ARCHIVE_BACKENDS = ("dir", "s3")
+
+
+@pytest.fixture(scope="session")
+def moto_s3() -> Iterator[MotoS3]:
+    """A moto S3 server on 127.0.0.1, for this test process's session."""
+    server = start_moto_s3()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def s3_archive_url(moto_s3: MotoS3) -> str:
+    """The archive URL of a bucket of this test's own on ``moto_s3``."""
+    bucket = f"foxden-{uuid.uuid4().hex[:8]}"
+    moto_s3.create_bucket(bucket)
+    return moto_s3.url(bucket)
+
+
+@pytest.fixture(params=ARCHIVE_BACKENDS)
+def archive_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty archive on each backend in turn: a directory, then an S3 bucket."""
+    if request.param == "s3":
+        return str(request.getfixturevalue("s3_archive_url"))
+    return str(tmp_path / "archive")
+
+
+# --- end of the archive's object storage ----------------------------------------------------

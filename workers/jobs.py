@@ -78,6 +78,17 @@ def expire_table(game_id: str) -> bool:
     return _record("expiry", service().expire(game_id))
 
 
+def archive_game(game_id: str) -> bool:
+    """Archive an ended game (``service/archiver.py``); True when this run moved it, False
+    when an earlier run had (it finished what was left) or no archive is configured."""
+    archiver = service().archiver
+    if archiver is None:
+        return False
+    moved = archiver.archive(game_id).moved
+    metrics.JOBS.labels("archive", "moved" if moved else "duplicate").inc()
+    return moved
+
+
 def sweep() -> int:
     """Schedule the jobs that active games need but RQ does not hold; how many were."""
     from workers.sweeper import sweep_once

@@ -33,7 +33,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from events.redis_client import Client
-from service.policies import BOT, EXPIRY, IDLE, TIMEOUT, FollowUp
+from service.policies import ARCHIVE, BOT, EXPIRY, IDLE, TIMEOUT, FollowUp
 from service.ports import SchedulingFailed
 
 JOB_FUNCTIONS = {
@@ -41,6 +41,7 @@ JOB_FUNCTIONS = {
     TIMEOUT: "workers.jobs.turn_timeout",
     EXPIRY: "workers.jobs.expire_table",
     IDLE: "workers.jobs.idle_seat",
+    ARCHIVE: "workers.jobs.archive_game",
 }
 # The jobs of the timer queue: each is due at a time a player was told (a turn's deadline, a
 # seat's idle limit, a table's expiry) and takes milliseconds.
@@ -77,6 +78,10 @@ class Names:
         return f"{self.prefix}-bots"
 
     @property
+    def archive(self) -> str:
+        return f"{self.prefix}-archive"
+
+    @property
     def timeouts(self) -> str:
         return f"{self.prefix}-timeouts"
 
@@ -108,9 +113,10 @@ def queues(connection: redis.Redis, names: Names) -> list[Queue]:
 
     Timers come first: each was promised for a time, takes milliseconds, and there are at most
     a few per game, so they cannot starve the rest. Maintenance (the sweeper, at most one job per
-    period) comes before the bots so that a backlog of moves cannot starve it.
+    period) comes before the bots so that a backlog of moves cannot starve it. The archive
+    comes last: it is never urgent, and a backlog of ended games must not delay a move.
     """
-    order = (names.timeouts, names.maintenance, names.bots)
+    order = (names.timeouts, names.maintenance, names.bots, names.archive)
     return [named_queue(connection, name) for name in order]
 
 
@@ -184,6 +190,7 @@ class RQScheduler:
             TIMEOUT: timers,
             EXPIRY: timers,
             IDLE: timers,
+            ARCHIVE: named_queue(connection, self.names.archive),
         }
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:

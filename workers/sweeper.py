@@ -1,9 +1,14 @@
-"""The sweeper: no active game can get stuck because a job was lost.
+"""The sweeper: no active game can get stuck because a job was lost, no ended game stays.
 
 A crash between an append and the enqueue, a worker killed mid-job, a job that failed: each
 leaves an active game whose seat to act has no live job. The sweeper asks the same policy as
 the reaction after an append (``service.policies.needed``) which jobs each active game needs,
 and schedules those that the scheduler reports missing.
+
+It also queues the archiving of the ended games whose grace period is over
+(``FOXDEN_ARCHIVE_AFTER_S``), from the index's list of ended games still in Redis, which the
+archiver empties: a job lost or killed half-way is queued again by the next sweep, and runs
+its steps again from wherever the last one stopped (``service/archiver.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ log = logging.getLogger(__name__)
 PAGE = 500
 # Waiting tables whose expiry falls within this many seconds have their job checked.
 EXPIRY_HORIZON_S = 120
+# The most ended games one sweep queues for the archive: a backlog (a first start with an
+# archive, after months without one) drains over several sweeps, each quick.
+ARCHIVE_BATCH = 1000
 
 
 def _instant(text: str) -> datetime:
@@ -59,7 +67,7 @@ def sweep_once(games: GameService) -> int:
                 log.info("sweeper: scheduled %s", " ".join(job.job_id for job in missing))
         except Exception as error:
             log.warning("sweeper: skipped game %s: %r", game_id, error)
-    return scheduled + sweep_waiting(games)
+    return scheduled + sweep_waiting(games) + sweep_ended(games)
 
 
 def sweep_waiting(games: GameService) -> int:
@@ -85,3 +93,18 @@ def sweep_waiting(games: GameService) -> int:
         except Exception as error:  # as for one active game: the next page may still go
             log.warning("sweeper: skipped %d waiting tables: %r", len(jobs), error)
     return scheduled
+
+
+def sweep_ended(games: GameService, batch: int = ARCHIVE_BATCH) -> int:
+    """Queue the archiving of up to ``batch`` ended games whose grace period is over (none
+    without an archive); how many were queued."""
+    archiver = games.archiver
+    if archiver is None:
+        return 0
+    ended_before = _instant(games.clock()).timestamp() - games.archive_after_s
+    jobs = [policies.archive(game_id) for game_id in archiver.due(ended_before, batch)]
+    missing = games.scheduler.missing(jobs)
+    if missing:
+        games.scheduler.schedule(missing)
+        log.info("sweeper: queued the archiving of %d ended games", len(missing))
+    return len(missing)

@@ -8,6 +8,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import capacity, tickets
+from service import log as service_log
 from service.api import (
     accounts,
     audit,
@@ -16,6 +17,7 @@ from service.api import (
     games,
     gate,
     jsonio,
+    log,
     ops,
     problems,
     ratelimit,
@@ -55,6 +57,9 @@ def defaults() -> dict[str, Any]:
         # operator made) or "closed" (the operator key only); and that operator key (None: none).
         "SIGNUP": "open",
         "OPERATOR_KEY": None,
+        # The signer key of the log's checkpoints (FOXDEN_LOG_KEY); None: the service's own,
+        # kept in Redis (service/log.py).
+        "LOG_KEY": None,
     }
 
 
@@ -75,7 +80,11 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
         service.store.redis, int(app.config["STREAM_TICKET_TTL_S"])
     )
     app.extensions["foxden.openapi"] = ops.OPENAPI.read_text()
-    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, accounts.bp, web_bp):
+    app.extensions["foxden.log"] = service_log.TransparencyLog(service.store.redis)
+    app.extensions["foxden.log_signer"] = service_log.LogSigner(
+        service.store.redis, app.config["LOG_KEY"]
+    )
+    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, accounts.bp, log.bp, web_bp):
         app.register_blueprint(blueprint)
     _trust_proxies(app, app.config["TRUSTED_PROXIES"])
     problems.register(app)

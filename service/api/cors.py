@@ -20,7 +20,7 @@ ALLOWED_HEADERS = (
     "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID"
 )
 EXPOSED_HEADERS = (
-    "ETag, Link, Location, Retry-After, Idempotent-Replayed, "
+    "ETag, Link, Location, Retry-After, Idempotent-Replayed, Foxden-Source, "
     "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Content-Disposition"
 )
 ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS"

@@ -31,7 +31,7 @@ import redis
 from flask import Flask, Request, Response, g, request
 from flask.ctx import _AppCtxGlobals
 
-from service import metrics
+from service import archiver, metrics
 from service.api import http, params, problems, ratelimit
 from service.api.ratelimit import RateLimits, Verdict
 from service.errors import GameNotFound, ServiceError
@@ -41,6 +41,10 @@ from service.games import is_game_id
 EXEMPT = frozenset({"ops.healthz", "ops.readyz", "ops.prometheus"})
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
+
+# Set on an answer that needed an archived game's events (events/archive.py): they came from
+# the archive (or this process's cache of it), not from Redis.
+ARCHIVE_HEADER = "Foxden-Source"
 
 # Where the gate leaves a request's count for the headers of its answer.
 VERDICT_KEY = "foxden.rate_limit"
@@ -59,6 +63,7 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
         asked = request._get_current_object()  # type: ignore[attr-defined]
         kept = g._get_current_object()
         kept.started = time.perf_counter()
+        archiver.start_request()
         if asked.method == "OPTIONS":
             return None
         endpoint = asked.endpoint or ""
@@ -69,13 +74,7 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
                     429, "rate_limited", "too many requests; slow down", retry_after=verdict.wait
                 )
         if endpoint.rpartition(".")[0] in http.API_BLUEPRINTS:
-            game_id = (asked.view_args or {}).get("game_id")
-            if game_id is not None and not is_game_id(game_id):
-                # Not echoed: it can be kilobytes long, and it names no game anyway.
-                raise GameNotFound("no game has this id (a game id is 32 lowercase hex digits)")
-            if endpoint not in http.OWN_CREDENTIAL:
-                who = http.caller_of(asked, kept)  # raises for a token that is not valid
-                http.require_scope(endpoint, who)  # an account key without the route's scope
+            _admit(endpoint, asked, kept)
         if asked.query_string and asked.url_rule is not None:
             params.refuse_unknown(documented, asked)
         return None
@@ -89,11 +88,25 @@ def install(app: Flask, limits: RateLimits | None, openapi_text: str) -> None:
         # Any token is a method to HTTP; one series per made-up method would grow without end.
         method = asked.method if asked.method in HTTP_METHODS else "OTHER"
         metrics.request_counter(method, route, response.status_code).inc()
+        if archiver.served_from_archive():
+            response.headers[ARCHIVE_HEADER] = "archive"
         if not response.is_streamed:
             started = kept.get("started")
             elapsed = time.perf_counter() - started if started is not None else 0.0
             metrics.latency_histogram(method, route).observe(elapsed)
         return response
+
+
+def _admit(endpoint: str, asked: Request, kept: _AppCtxGlobals) -> None:
+    """Refuse an API request for a malformed game id, a token that is not valid, or an
+    account key without the route's scope."""
+    game_id = (asked.view_args or {}).get("game_id")
+    if game_id is not None and not is_game_id(game_id):
+        # Not echoed: it can be kilobytes long, and it names no game anyway.
+        raise GameNotFound("no game has this id (a game id is 32 lowercase hex digits)")
+    if endpoint not in http.OWN_CREDENTIAL:
+        who = http.caller_of(asked, kept)  # raises for a token that is not valid
+        http.require_scope(endpoint, who)
 
 
 def _count(limits: RateLimits, asked: Request, kept: _AppCtxGlobals) -> Verdict | None:

@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from domain import errors as rules
 from events.redis_client import TRANSIENT
 from service.api.jsonio import FoxdenResponse, encode
+from service.archiver import ARCHIVE_FAILURES
 from service.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -118,6 +119,21 @@ def register(app: Flask) -> None:
     # Down, restarting, a replica during a failover, a cluster slot without its master...
     for transient in TRANSIENT:
         app.register_error_handler(transient, storage_unavailable)
+
+    def archive_unavailable(error: Exception) -> Response:
+        # An archived game whose object cannot be read now (the object store is down) or at
+        # all (lost, or changed since: its hash differs). The operator must know; the client
+        # is told it is not its fault. The detail names no key or URL of the archive.
+        log.error("archive: %s", error)
+        return problem(
+            503,
+            "archive_unavailable",
+            "this game is archived and the archive cannot give it back now; retry later",
+            retry_after=STORAGE_RETRY_AFTER_S,
+        )
+
+    for failure in ARCHIVE_FAILURES:
+        app.register_error_handler(failure, archive_unavailable)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -84,6 +84,7 @@ class Finished:
     game: str
     game_id: str
     envelopes: list[Envelope]
+    tokens: dict[int, str] = field(default_factory=dict)  # the human seats'
 
     @property
     def bundle(self) -> dict:
@@ -103,7 +104,7 @@ def finish(games: GameService, game: str, strategy: str = "random") -> Finished:
     play_humans_then_leave(games, game_id, tokens)
     drive_bots(games, game_id)
     assert games.load(game_id).state.status == match.FINISHED
-    return Finished(game, game_id, games.store.read(game_id))
+    return Finished(game, game_id, games.store.read(game_id), tokens)
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ the poll rule, one Redis read per frame per process, and nothing of anyone else'
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import secrets
@@ -12,11 +13,13 @@ import time
 from typing import Any
 
 import pytest
+import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from redis.crc import key_slot
 
 from domain.match import ACTIVE, MatchState, SeatInfo
-from service import account_stream, metrics
+from service import account_stream, live, metrics
 from service.account_stream import AccountStreams
 from service.api import create_app
 from service.games import GameService
@@ -474,7 +477,7 @@ def test_anonymous_games_write_nothing_to_any_account_stream(api: Client, servic
     asked = []
     real = account_stream.frames
     monkeypatch.setattr(account_stream, "frames", lambda *a, **k: asked.append(a) or real(*a, **k))
-    before = set(service.store.redis.scan_iter(match="fd:{acct:*}:stream*"))
+    before = set(service.store.redis.scan_iter(match="fd:{as:*}:*"))
     body = {"game": TOY.id, "seats": [{"kind": "human"}] * 2, "options": {"cards": 4}}
     game_id = api.http.post("/v1/games", json=body).json["id"]
     tokens = [
@@ -484,7 +487,7 @@ def test_anonymous_games_write_nothing_to_any_account_stream(api: Client, servic
     while (summary := api.summary(game_id))["status"] == "active":
         api.move(game_id, tokens[summary["to_act"][0]])
     assert asked == []  # not even looked for
-    assert set(service.store.redis.scan_iter(match="fd:{acct:*}:stream*")) == before
+    assert set(service.store.redis.scan_iter(match="fd:{as:*}:*")) == before
 
 
 def reads_with_frames() -> float:
@@ -503,7 +506,7 @@ def test_one_redis_read_per_frame_per_process_however_many_watch(api: Client):
     for reader in (*mine, *theirs):
         assert reader.next()["type"] == "games"
     hub = api.app.extensions["foxden.live"]
-    wait_until(lambda: hub.account_readers == 2 and hub.open_streams == 8)
+    wait_until(lambda: hub.watched_accounts == 2 and hub.open_streams == 8)
     before = reads_with_frames()
     moved = api.move(game_id, keys[seats["b"]])  # A's turn: a frame for A alone
     got = [reader.next() for reader in mine]
@@ -528,3 +531,226 @@ def test_a_failure_to_write_the_frames_never_fails_the_move(api: Client, service
     key = {seats["a"]: a, seats["b"]: b}[api.summary(game_id)["to_act"][0]]
     api.move(game_id, key)
     assert metrics.FOLLOW_UP_FAILURES.labels("account_stream")._value.get() == failures + 1
+
+
+# --- the readers: one XREAD per bucket of accounts (service/live.py) -----------------------------
+
+# Long enough that no read of these tests ends by its BLOCK running out: every read that ends
+# does so because an entry came (a frame, or a wake). A failure shows as a heartbeat instead.
+LONG_BLOCK_MS = 30_000
+
+
+def same_bucket(count: int) -> list[str]:
+    """``count`` new account ids whose stream keys are in one bucket."""
+    base = secrets.randbits(56)
+    ids = [f"{base + n:016x}" for n in range(count * account_stream.BUCKETS * 8)]
+    found = [a for a in ids if account_stream.bucket(a) == account_stream.bucket(ids[0])]
+    return found[:count]
+
+
+class Reads:
+    """``follow_streams`` of one store, recorded: the keys of each read as it begins (a queue
+    the test waits on) and what each returned; ``fail`` raises the next read's error."""
+
+    def __init__(self, store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.real = store.follow_streams
+        self.begun: queue.Queue = queue.Queue()
+        self.returned: list[tuple[frozenset[str], list]] = []
+        self.fail: list[BaseException] = []
+        monkeypatch.setattr(store, "follow_streams", self)
+
+    def __call__(self, after: dict[str, str], block_ms: int, count: int | None = None) -> list:
+        keys = frozenset(after)
+        self.begun.put(keys)
+        if self.fail:
+            raise self.fail.pop()
+        found = self.real(after, block_ms, count)
+        self.returned.append((keys, found))
+        return found
+
+    def next_read(self) -> frozenset[str]:
+        return self.begun.get(timeout=5)
+
+    def keys_read(self) -> set[str]:
+        """The keys of which a read returned entries."""
+        return {key for _, found in self.returned for key, _, _ in found}
+
+
+def frame(account: str, version: int) -> tuple[str, dict[str, Any]]:
+    return account, {"type": "your_turn", "game": "g", "version": version, "seat": 0}
+
+
+def publish(service: GameService, account: str, version: int) -> str:
+    """Write one frame to ``account``'s stream; its entry id."""
+    service.account_streams.publish(f"g-{account}", version, [frame(account, version)])
+    return service.account_streams.head(account)
+
+
+def keys_of(*accounts: str) -> set[str]:
+    return {account_stream.stream_key(a) for a in accounts}
+
+
+@pytest.fixture
+def slow_hub(service: GameService):
+    hub = live.LiveHub(service, block_ms=LONG_BLOCK_MS, max_streams=100)
+    opened: list = []
+    yield hub, opened
+    # Free every place, and wake the readers so that they drop their accounts and end now.
+    for subscription in opened:
+        hub.unsubscribe(subscription)
+    for group in {account_stream.bucket(s.topic) for s in opened}:
+        account_stream.AccountStreams(service.store.redis).wake(group, hub.process)
+    wait_until(lambda: hub.account_readers == 0)
+
+
+def test_accounts_of_one_bucket_are_read_by_one_reader_in_one_xread(
+    service: GameService, slow_hub, monkeypatch
+):
+    hub, opened = slow_hub
+    reads = Reads(service.store, monkeypatch)
+    woken: list[tuple] = []
+    real_wake = service.account_streams.wake
+    monkeypatch.setattr(service.account_streams, "wake", lambda *a: woken.append(a))
+    c, a, b = same_bucket(3)
+    wake_key = account_stream.wake_key(account_stream.bucket(a), hub.process)
+    opened.append(hub.subscribe_account(c, account_stream.START))
+    assert reads.next_read() == {*keys_of(c), wake_key}  # blocked on C and its wake stream
+    # A and B join the blocked reader: one wake for both (held back here, to write first).
+    opened.append(hub.subscribe_account(a, account_stream.START))
+    opened.append(hub.subscribe_account(b, account_stream.START))
+    assert woken == [(account_stream.bucket(a), hub.process)]
+    assert hub.account_readers == 1 and hub.watched_accounts == 3
+    written = {a: publish(service, a, 1), b: publish(service, b, 1)}
+    real_wake(*woken[0])
+    assert reads.next_read() == {*keys_of(a, b, c), wake_key}
+    got = {s.topic: s.queue.get(timeout=5) for s in opened[1:]}
+    assert {account: batch.last for account, batch in got.items()} == written
+    (_, woke), (_, both) = reads.returned
+    assert [key for key, _, _ in woke] == [wake_key]
+    assert sorted(key for key, _, _ in both) == sorted(keys_of(a, b))  # one XREAD for the two
+    assert opened[0].queue.empty()  # C: nothing
+
+
+def test_a_stream_joining_a_blocked_reader_gets_its_frames_at_once_and_each_once(
+    service: GameService, slow_hub, monkeypatch
+):
+    hub, opened = slow_hub
+    reads = Reads(service.store, monkeypatch)
+    other, mine = same_bucket(2)
+    opened.append(hub.subscribe_account(other, account_stream.START))
+    reads.next_read()  # the reader waits on the other account
+    first = publish(service, mine, 1)
+    head = service.account_streams.head(mine)
+    second = publish(service, mine, 2)  # after the head the stream is opened with
+    subscription = hub.subscribe_account(mine, head)
+    opened.append(subscription)
+    body = hub.stream_account(subscription, account_stream.START, "ndjson")
+    try:
+        ids = [json.loads(next(body))["id"] for _ in range(2)]  # its own read, then the reader's
+        third = publish(service, mine, 3)
+        ids.append(json.loads(next(body))["id"])
+    finally:
+        body.close()
+    assert ids == [first, second, third]
+    assert all(found for _, found in reads.returned)  # no read ran out its BLOCK: woken at once
+    assert subscription.queue.empty()
+
+
+def test_the_last_stream_of_an_account_leaving_stops_its_reads(
+    service: GameService, slow_hub, monkeypatch
+):
+    hub, opened = slow_hub
+    reads = Reads(service.store, monkeypatch)
+    gone, kept = same_bucket(2)
+    leaving = [hub.subscribe_account(gone, account_stream.START) for _ in range(2)]
+    opened.append(hub.subscribe_account(kept, account_stream.START))
+    while not keys_of(gone, kept) <= reads.next_read():
+        pass
+    hub.unsubscribe(leaving[0])
+    assert hub.watched_accounts == 2  # one stream of it is left
+    hub.unsubscribe(leaving[1])
+    first = publish(service, kept, 1)  # ends the read under way, which still had it
+    assert reads.next_read() & keys_of(gone, kept) == keys_of(kept)
+    assert hub.watched_accounts == 1 and hub.account_readers == 1
+    assert opened[0].queue.get(timeout=5).last == first
+    publish(service, gone, 1)  # would end the read under way if it waited on it
+    second = publish(service, kept, 2)
+    assert opened[0].queue.get(timeout=5).last == second
+    assert keys_of(gone).isdisjoint(reads.keys_read())  # its frame was never read
+
+
+def test_the_stream_keys_of_a_bucket_share_one_cluster_slot(service: GameService, redis_backend):
+    # Run on a single Redis and on a Redis Cluster (this suite's parametrisation): there the
+    # reads above and the publishing script would be refused across slots.
+    accounts = [f"{n:016x}" for n in range(200)]
+    by_bucket: dict[int, set[int]] = {}
+    for account in accounts:
+        group = account_stream.bucket(account)
+        keys = (
+            account_stream.stream_key(account),
+            account_stream.versions_key(account),
+            account_stream.wake_key(group, "p"),
+        )
+        by_bucket.setdefault(group, set()).update(key_slot(key.encode()) for key in keys)
+    assert sorted(by_bucket) == list(range(account_stream.BUCKETS))
+    assert all(len(slots) == 1 for slots in by_bucket.values())
+    a, b = same_bucket(2)
+    publish(service, a, 1)
+    publish(service, b, 1)
+    after = dict.fromkeys(keys_of(a, b), account_stream.START)
+    found = service.store.follow_streams(after, 100)  # one XREAD over the two keys
+    assert sorted(key for key, _, _ in found) == sorted(keys_of(a, b))
+
+
+class WatchedQueue(queue.Queue):
+    """A stream's queue that tells when the stream waits on it empty."""
+
+    def __init__(self) -> None:
+        super().__init__(live.QUEUE_BATCHES)
+        self.waiting = threading.Event()
+
+    def get(self, block: bool = True, timeout: float | None = None) -> Any:
+        if self.empty():
+            self.waiting.set()
+        return super().get(block, timeout)
+
+
+@pytest.mark.parametrize(
+    "error", [RuntimeError("a bug"), redis.ConnectionError("lost")], ids=["bug", "redis"]
+)
+def test_a_reader_that_fails_is_replaced_and_no_frame_is_lost_or_repeated(
+    service: GameService, slow_hub, monkeypatch, error
+):
+    # A bug ends the reader: its streams, told so even while they wait, read Redis and join a
+    # new one. A Redis error: the reader reads again (after READER_RETRY_S, 0 here).
+    monkeypatch.setattr(live, "READER_RETRY_S", 0.0)
+    hub, opened = slow_hub
+    reads = Reads(service.store, monkeypatch)
+    (account,) = same_bucket(1)
+    subscription = hub.subscribe_account(account, account_stream.START)
+    opened.append(subscription)
+    subscription.queue = watched = WatchedQueue()  # before any frame: nothing was queued
+    body = hub.stream_account(subscription, account_stream.START, "ndjson")
+    got: queue.Queue = queue.Queue()
+
+    def consume() -> None:  # frames, and heartbeats (b"\n", a failure here), as they come
+        with contextlib.closing(body):
+            for _ in range(3):
+                got.put(next(body))
+
+    threading.Thread(target=consume, daemon=True).start()
+    reads.next_read()
+    watched.waiting.clear()
+    written = [publish(service, account, 1)]
+    assert json.loads(got.get(timeout=5))["id"] == written[0]
+    reads.next_read()  # the reader waits on the account and its wake stream
+    assert watched.waiting.wait(5)  # and the stream on its queue
+    reads.fail.append(error)
+    account_stream.AccountStreams(service.store.redis).wake(
+        account_stream.bucket(account), hub.process
+    )  # the read under way ends with no frame; the next one fails
+    written += [publish(service, account, 2), publish(service, account, 3)]
+    chunks = [got.get(timeout=10) for _ in range(2)]
+    assert [json.loads(chunk)["id"] for chunk in chunks] == written[1:]
+    assert not reads.fail
+    wait_until(lambda: hub.account_readers == 1 and hub.watched_accounts == 1)

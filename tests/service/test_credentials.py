@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from events.transparency import archived_leaf
 from tests.service.test_hard_to_break import game_routes, problem, send
 
 pytestmark = pytest.mark.redis
@@ -28,6 +29,8 @@ def test_each_kind_of_credential_gets_401_or_403_on_every_route(app, api):
     other_game, other_tokens = api.table()
     other_owner = api.create()["owner_token"]
     own_owner = api.create()
+    # One leaf in the log, so that its consistency route (from=1&to=1, see ``send``) is served.
+    app.extensions["foxden.log"].append(archived_leaf("0" * 32, "0" * 63 + "1", 1))
     kinds = {
         # (token, status on a route about ``game_id``, status on the public routes)
         "made up": ("A" * 43, 401, 401),

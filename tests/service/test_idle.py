@@ -319,7 +319,7 @@ def test_a_move_does_not_write_the_index(
 ) -> None:
     game_id, tokens = api.table(2, idle_limit_s=300)
     writes: list[str] = []
-    monkeypatch.setattr(service.index, "set_status", lambda gid, state: writes.append(gid))
+    monkeypatch.setattr(service.index, "set_status", lambda gid, state, at: writes.append(gid))
     seat, _ = seat_to_act(service, game_id)
     assert api.command(game_id, tokens[seat], DRAW).status_code == 201
     assert writes == []

@@ -31,12 +31,12 @@ def test_a_table_is_listed_moved_and_its_tokens_known(redis_client: Client):
     joined = dataclasses.replace(
         waiting, seats=(SeatInfo("human", token_hash="x"), waiting.seats[1])
     )
-    index.set_status(game_id, joined)
+    index.set_status(game_id, joined, "2026-01-01T00:00:01+00:00")
     listed = {meta["id"]: meta for meta in index.page(WAITING, "sly", None, 1000)[0]}
     assert listed[game_id]["open_seats"] == 1
 
     started = dataclasses.replace(joined, status=ACTIVE)
-    index.set_status(game_id, started)
+    index.set_status(game_id, started, "2026-01-01T00:00:02+00:00")
     assert game_id not in {meta["id"] for meta in index.page(WAITING, None, None, 1000)[0]}
     assert game_id in set(index.each(ACTIVE))
     assert [

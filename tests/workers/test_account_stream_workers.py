@@ -51,6 +51,12 @@ def test_worker_moves_write_the_accounts_frames(games: GameService, workers: Wor
         else:
             wait_until(lambda v=state.version: moved(v), 30, "a bot's move")
     wait_until(lambda: ended(games, game_id), 90, "the bots to finish the game")
+    # The frames follow the append that ended the game, from the worker's reaction to it.
+    wait_until(
+        lambda: frames_of(games, account.id)[-1]["type"] == "game_finished",
+        30,
+        "the game_finished frame",
+    )
 
     history = {e.version: e for e in envelopes(games, game_id)}
     frames = frames_of(games, account.id)

@@ -4,6 +4,7 @@
 //   salt_v     = hex(HMAC-SHA256(seed, "foxden:event:" ‖ v))
 //   hash_v     = hex(SHA-256(prev_hash_v ‖ canonical(envelope_v without "hash") ‖ salt_v))
 import { canonical } from "./canonical.js";
+import { checkLog } from "./merkle.js";
 
 const utf8 = new TextEncoder();
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -98,4 +99,13 @@ export async function verifyBundle(bundle) {
   if (!fault && bundle.head_hash !== undefined && bundle.head_hash !== prev) fault = check("chain", false, "head_hash is not the last event's hash", events.length + 1);
   checks.push(fault || check("chain", true, `versions 1..${events.length}: every salt and hash recomputed here`));
   return { ok: checks.every((c) => c.ok === true), checks, rows };
+}
+
+// The bundle's place in the tamper-evident log (core/merkle.js): its id, the hash of its last
+// event and its count must be the leaf that the log proof ties to a signed checkpoint, so an
+// event changed (and re-sealed) since the game was archived is caught. `proof` null: not in the
+// log yet. `kept` is an older checkpoint the visitor kept, `consistency` the server's proof from it.
+export async function verifyInLog(bundle, { proof, verifierKey, kept = null, consistency = null }) {
+  const events = Array.isArray(bundle?.events) ? bundle.events : [];
+  return checkLog({ gameId: bundle?.id, headHash: events.at(-1)?.hash, count: events.length, proof, verifierKey, kept, consistency });
 }

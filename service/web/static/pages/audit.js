@@ -1,10 +1,15 @@
 // The audit: the server's report (pass / fail / not yet, with the first version at fault), and
 // the same game checked again here — the chain, the commitment and every salt recomputed with
-// WebCrypto over the export bundle. Any bundle can be checked: a file or pasted JSON.
-import { api, allEvents } from "../core/api.js";
+// WebCrypto over the export bundle, and an archived game's place in the tamper-evident log
+// (its inclusion in a signed checkpoint, and consistency with one the visitor kept). Any
+// bundle can be checked: a file or pasted JSON.
+import { api, allEvents, ApiError } from "../core/api.js";
 import { h, mount, showError, clearError, crumbs, shortId, download } from "../core/ui.js";
 import { gameName } from "../core/games.js";
-import { verifyBundle, verifyLinks } from "../core/verify.js";
+import { verifyBundle, verifyLinks, verifyInLog } from "../core/verify.js";
+import { checkpointSize } from "../core/merkle.js";
+
+const enc = encodeURIComponent;
 
 const verdict = (ok) => (ok === true ? ["pass", "pass"] : ok === false ? ["fail", "fail"] : ["pending", "not yet"]);
 
@@ -36,6 +41,71 @@ async function runBrowserCheck(target, bundle, source) {
       result.ok ? `All browser checks pass for ${source}` : `${source}: a check fails`, h("span.muted", ` (${bundle.events?.length || 0} events in ${ms} ms)`)),
     checkTable(result.checks, "browser-checks"),
     result.rows.length ? rowsTable(result.rows) : null);
+}
+
+async function getJson(path) {
+  const response = await fetch(path, { headers: { Accept: "application/json" } });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, body || { title: `HTTP ${response.status}` });
+  return { body, response };
+}
+
+// The bundle, and whether it came from the archive (the Foxden-Source header): a game gets its
+// leaf in the log when it is archived, and only then has a log proof to fetch (asking for one
+// before would be a 404 in the console of every audit of a recent game).
+async function exportedBundle(id) {
+  const { body, response } = await getJson(`/v1/games/${enc(id)}/export`);
+  return { bundle: body, archived: response.headers.get("Foxden-Source") === "archive" };
+}
+
+const logWords = (result) => (result.ok === true ? result.detail
+  : result.ok === false ? `Not in the log as audited: ${result.detail}`
+    : "Not archived yet: nothing to check (a finished game joins the log when it is archived).");
+
+async function runLogCheck(target, bundle, archived, kept, trustedKey) {
+  if (!archived) {
+    mount(target, h("p.summary-line", { id: "log-verdict", dataset: { ok: "null" } }, logWords({ ok: null })));
+    return;
+  }
+  mount(target, h("p.muted", "Checking the log in this browser…"));
+  let key = trustedKey;
+  let proof = null;
+  try {
+    if (!key) key = (await getJson("/v1/log")).body.verifier_key;
+    proof = (await getJson(`/v1/games/${enc(bundle.id)}/log-proof`)).body;
+  } catch (error) {
+    if (error.code !== "not_in_log") return showError(error);
+  }
+  let consistency = null;
+  const keptSize = checkpointSize(kept);
+  if (proof && keptSize && keptSize !== proof.tree_size) {
+    const [from, to] = [Math.min(keptSize, proof.tree_size), Math.max(keptSize, proof.tree_size)];
+    // None to be had (a kept tree larger than the log): the check says what is missing.
+    consistency = await getJson(`/v1/log/consistency?from=${from}&to=${to}`).then((got) => got.body, () => null);
+  }
+  const result = await verifyInLog(bundle, { proof, verifierKey: key, kept, consistency });
+  const [cls] = verdict(result.ok);
+  mount(target,
+    h("p.summary-line", { id: "log-verdict", class: cls, dataset: { ok: String(result.ok) } }, logWords(result)),
+    key ? h("p.muted", "The log's key: ", h("code", { id: "log-key-used" }, key),
+      trustedKey ? " (the one you gave)" : " (this server's own: it proves more with a key you trust, pasted below)") : null,
+    result.ok ? h("div.actions", h("button", { id: "keep-checkpoint", type: "button", onclick: () => download(`foxden-checkpoint-${result.size}.txt`, result.checkpoint) }, "Keep this checkpoint")) : null);
+}
+
+function logPanel(bundle, archived) {
+  const target = h("div", { id: "log-result" });
+  const kept = h("textarea", { id: "kept-checkpoint", rows: 4, placeholder: "Paste a checkpoint you kept (optional): the log must extend it", "aria-label": "a checkpoint you kept" });
+  const key = h("input", { id: "log-key", size: 60, placeholder: "The log's key you trust (optional; else this server's)", "aria-label": "the log's key" });
+  const check = () => {
+    clearError();
+    return runLogCheck(target, bundle, archived, kept.value, key.value.trim());
+  };
+  const panel = h("section.panel", { id: "log-panel" }, h("h2", "In the tamper-evident log"),
+    h("p.muted", "An archived game's id, head hash and event count are a leaf of an append-only log whose checkpoints are signed. Keep a checkpoint: a later audit shows whether the log still extends it, so no archived game was rewritten, dropped or reordered."),
+    target,
+    archived ? h("details", h("summary", "Check against a checkpoint you kept"), kept, h("div.form-row", key),
+      h("button.primary", { id: "check-log", type: "button", onclick: check }, "Check the log again")) : null);
+  return { panel, check };
 }
 
 function bundleInput(target) {
@@ -90,9 +160,12 @@ export async function show(main, id) {
     checkTable(report.checks, "server-checks"));
 
   if (summary.status === "finished") {
-    const bundle = await api.exportBundle(id);
+    const { bundle, archived } = await exportedBundle(id);
     mount(actions, h("button", { id: "download", type: "button", onclick: () => download(`foxden-${id}.json`, JSON.stringify(bundle, null, 1)) }, "Download the bundle"));
     await runBrowserCheck(mine, bundle, "this game's bundle");
+    const log = logPanel(bundle, archived);
+    main.querySelector(".columns").after(log.panel);
+    await log.check();
   } else {
     const events = await allEvents(id, null);
     const links = verifyLinks(events);
