@@ -447,7 +447,11 @@ def test_leaf_encodings_are_the_documented_text() -> None:
     st.from_regex(r"[!-~]{1,128}", fullmatch=True),
     st.binary(min_size=32, max_size=32).map(bytes.hex).filter(lambda h: h != GENESIS_HASH),
     st.integers(1, 2**53 - 1),
-    st.text(st.characters(min_codepoint=0x20, exclude_characters="\x7f"), min_size=1, max_size=50),
+    st.text(
+        st.characters(min_codepoint=0x20, exclude_characters="\x7f", codec="utf-8"),
+        min_size=1,
+        max_size=50,
+    ),
 )
 def test_tombstone_and_archived_leaves_never_meet(
     game: str, head: str, count: int, note: str
