@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from domain import registry
 from foxden.settings import Settings, SettingsError
-from foxden.tools import archive
+from foxden.tools import archive, ratings
 
 Command = Callable[[argparse.Namespace, Settings], int]
 if TYPE_CHECKING:
@@ -330,6 +330,7 @@ def parser() -> argparse.ArgumentParser:
     _tournament_command(commands)
     _log_command(commands)
     archive.add_command(commands, DATA_DIR_HELP)
+    ratings.add_command(commands, DATA_DIR_HELP)
     return top
 
 

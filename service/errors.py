@@ -100,3 +100,9 @@ class DeviceCodeNotFound(ServiceError):
     """A device code that was never issued, was used already, or has expired."""
 
     code, status = "device_code_not_found", 404
+
+
+class RatingGameNotFound(ServiceError):
+    """``/v1/ratings/{game}`` for a game that is not in the catalogue."""
+
+    code, status = "game_kind_not_found", 404

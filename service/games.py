@@ -42,6 +42,7 @@ from service.errors import Forbidden, PreconditionFailed, Unauthorized
 from service.index import GameIndex
 from service.loading import Loaded, Loader, Lru, StateCache
 from service.ports import Scheduler, SchedulingFailed, utc_after, utc_now
+from service.ratings import Ratings
 
 __all__ = [
     "CONFLICT_TRIES",
@@ -92,6 +93,7 @@ class GameService:
         self._accounts = accounts
         self._account_streams: AccountStreams | None = None
         self._log: TransparencyLog | None = None
+        self._ratings: Ratings | None = None
         self._archiver: Archiver | None = None
         # Where ended games go (FOXDEN_ARCHIVE_URL; None: they stay in Redis) and when.
         self.archive = archive
@@ -126,6 +128,14 @@ class GameService:
         if self._account_streams is None:
             self._account_streams = AccountStreams(self.store.redis)
         return self._account_streams
+
+    @property
+    def ratings(self) -> Ratings:
+        """The accounts' ratings (service.ratings), on the store's Redis; made when first
+        asked for, as ``accounts``."""
+        if self._ratings is None:
+            self._ratings = Ratings(self.store.redis)
+        return self._ratings
 
     @property
     def log(self) -> TransparencyLog:

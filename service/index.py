@@ -36,8 +36,9 @@ from typing import Any
 
 import orjson
 
-from domain.match import ENDED, MatchState
+from domain.match import ENDED, FINISHED, MatchState
 from events.redis_client import Client
+from service.policies import rateable
 
 BUCKETS = 16
 ALL_FILTERS = "fd:{ix:*}:by:*"
@@ -64,6 +65,13 @@ def _archive_due(bucket: int) -> str:
     the archiver has left to do (``service/archiver.py``). Written with the status that ends
     a game, in the same MULTI, so no ended game can miss it."""
     return f"fd:{{ix:{bucket}}}:archive"
+
+
+def _unrated(bucket: int) -> str:
+    """The finished games between accounts of a bucket not rated yet, scored by when they ended
+    (Unix time): what the rating jobs have left to do (``service/ratings.py``), for the sweeper
+    to repair. Written with the status that finishes a game, in the same MULTI."""
+    return f"fd:{{ix:{bucket}}}:unrated"
 
 
 def _unix(at: str) -> float:
@@ -137,6 +145,8 @@ class GameIndex:
             writes.append(("ZADD", _filter(bucket, name), position, game_id))
         if state.status in ENDED:  # a rebuild: ended long ago, so due at once
             writes.append(("ZADD", _archive_due(bucket), "NX", _unix(created_at), game_id))
+        if rateable(state):  # a rebuild: a rated one is only looked up and dropped
+            writes.append(("ZADD", _unrated(bucket), "NX", _unix(created_at), game_id))
         self._write(bucket, writes)
 
     def set_status(self, game_id: str, state: MatchState, at: str) -> None:
@@ -162,6 +172,8 @@ class GameIndex:
             writes.append(("ZADD", _filter(bucket, name), meta["position"], game_id))
         if ends:
             writes.append(("ZADD", _archive_due(bucket), "NX", _unix(at), game_id))
+        if ends and state.status == FINISHED and rateable(state):
+            writes.append(("ZADD", _unrated(bucket), "NX", _unix(at), game_id))
         self._write(bucket, writes)
 
     def due_for_archive(self, ended_before: float, limit: int) -> list[str]:
@@ -172,6 +184,19 @@ class GameIndex:
             pipe.zrangebyscore(_archive_due(bucket), "-inf", ended_before, start=0, num=limit)
         found = [_text(game_id) for reply in pipe.execute() for game_id in reply]
         return found[:limit]
+
+    def unrated(self, ended_before: float, limit: int) -> list[str]:
+        """Up to ``limit`` finished games between accounts not rated yet that ended before
+        ``ended_before`` (Unix time), the longest ended first within each bucket."""
+        pipe = self.redis.pipeline(transaction=False)
+        for bucket in range(BUCKETS):
+            pipe.zrangebyscore(_unrated(bucket), "-inf", ended_before, start=0, num=limit)
+        found = [_text(game_id) for reply in pipe.execute() for game_id in reply]
+        return found[:limit]
+
+    def rated(self, game_id: str) -> None:
+        """The game is rated (or needs no rating): nothing is left for the rating job."""
+        self.redis.zrem(_unrated(bucket_of(game_id)), game_id)
 
     def archived(self, game_id: str) -> None:
         """The game is out of Redis: nothing is left for the archiver to do."""
@@ -184,6 +209,7 @@ class GameIndex:
         writes: list[tuple[Any, ...]] = [
             ("HDEL", _meta(bucket), game_id),
             ("ZREM", _archive_due(bucket), game_id),
+            ("ZREM", _unrated(bucket), game_id),
         ]
         if raw is not None:
             meta = orjson.loads(raw)

@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.match import WAITING, MatchState
+from domain.match import FINISHED, WAITING, MatchState
 
 BOT, TIMEOUT, EXPIRY, IDLE, ARCHIVE = "bot", "timeout", "expiry", "idle", "archive"
+RATE = "rate"
 # The jobs that concern a whole game, not a seat's turn: one id per game.
-PER_GAME = frozenset({EXPIRY, ARCHIVE})
+PER_GAME = frozenset({EXPIRY, ARCHIVE, RATE})
+# A game is rated when at least this many of its seats are held by accounts.
+RATED_ACCOUNTS = 2
 
 
 @dataclass(frozen=True)
@@ -24,9 +27,10 @@ class FollowUp:
     """A job to run later: a bot's turn, the turn timeout of a human seat, the idle limit of a
     person's seat (handed to a bot if its holder has not acted by then), the expiry of a
     table that waits for players (at ``due_at``, for it is fixed when the table is made), or
-    the archiving of an ended game (queued by the sweeper once its grace period is over)."""
+    the archiving of an ended game (queued by the sweeper once its grace period is over), or
+    the rating of a finished game between accounts (``service/ratings.py``)."""
 
-    kind: str  # BOT, TIMEOUT, IDLE, EXPIRY or ARCHIVE
+    kind: str  # BOT, TIMEOUT, IDLE, EXPIRY, ARCHIVE or RATE
     game_id: str
     seat: int
     since: int  # the version at which the seat became one to act; the job is stale otherwise
@@ -78,8 +82,27 @@ def archive(game_id: str) -> FollowUp:
     return FollowUp(ARCHIVE, game_id, 0, 0, 0.0)
 
 
+def rate(game_id: str) -> FollowUp:
+    """The job that rates a finished game between accounts (``service/ratings.py``)."""
+    return FollowUp(RATE, game_id, 0, 0, 0.0)
+
+
+def rated_seats(state: MatchState) -> list[tuple[int, str]]:
+    """``(seat, account)`` of every seat an account holds: the seats a rating counts (a seat
+    its holder left, or handed to a bot when idle, still counts: the account is its player)."""
+    return [(seat, info.account) for seat, info in enumerate(state.seats) if info.account]
+
+
+def rateable(state: MatchState) -> bool:
+    """Whether the game updates its accounts' ratings: it finished (not cancelled or expired)
+    and at least ``RATED_ACCOUNTS`` of its seats are held by accounts."""
+    return state.status == FINISHED and len(rated_seats(state)) >= RATED_ACCOUNTS
+
+
 def after_append(game_id: str, before: MatchState, after: MatchState) -> list[FollowUp]:
     """The jobs that an append made necessary (those already scheduled before are left out)."""
+    if before.status != FINISHED and rateable(after):  # the append that finished it
+        return [rate(game_id)]
     jobs = needed(game_id, after)
     if not jobs or not before.version:  # most moves of a table of humans without a clock
         return jobs

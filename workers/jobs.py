@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from service import metrics
+from service import metrics, ratings
 from service.games import GameService, Outcome
 
 
@@ -87,6 +87,14 @@ def archive_game(game_id: str) -> bool:
     moved = archiver.archive(game_id).moved
     metrics.JOBS.labels("archive", "moved" if moved else "duplicate").inc()
     return moved
+
+
+def rate_game(game_id: str) -> bool:
+    """Rate a finished game between accounts (``service/ratings.py``); True when this run did,
+    False when an earlier run had (a retried or doubled job writes nothing)."""
+    rated = ratings.rate_game(service(), game_id)
+    metrics.JOBS.labels("rate", "moved" if rated else "duplicate").inc()
+    return rated
 
 
 def sweep() -> int:

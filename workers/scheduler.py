@@ -33,7 +33,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from events.redis_client import Client
-from service.policies import ARCHIVE, BOT, EXPIRY, IDLE, TIMEOUT, FollowUp
+from service.policies import ARCHIVE, BOT, EXPIRY, IDLE, RATE, TIMEOUT, FollowUp
 from service.ports import SchedulingFailed
 
 JOB_FUNCTIONS = {
@@ -42,6 +42,7 @@ JOB_FUNCTIONS = {
     EXPIRY: "workers.jobs.expire_table",
     IDLE: "workers.jobs.idle_seat",
     ARCHIVE: "workers.jobs.archive_game",
+    RATE: "workers.jobs.rate_game",
 }
 # The jobs of the timer queue: each is due at a time a player was told (a turn's deadline, a
 # seat's idle limit, a table's expiry) and takes milliseconds.
@@ -82,6 +83,10 @@ class Names:
         return f"{self.prefix}-archive"
 
     @property
+    def ratings(self) -> str:
+        return f"{self.prefix}-ratings"
+
+    @property
     def timeouts(self) -> str:
         return f"{self.prefix}-timeouts"
 
@@ -114,9 +119,11 @@ def queues(connection: redis.Redis, names: Names) -> list[Queue]:
     Timers come first: each was promised for a time, takes milliseconds, and there are at most
     a few per game, so they cannot starve the rest. Maintenance (the sweeper, at most one job per
     period) comes before the bots so that a backlog of moves cannot starve it. The archive
-    comes last: it is never urgent, and a backlog of ended games must not delay a move.
+    comes last: it is never urgent, and a backlog of ended games must not delay a move. The
+    ratings (one job per finished game between accounts, milliseconds each) come just before
+    it: a rating may wait a moment, a move should not.
     """
-    order = (names.timeouts, names.maintenance, names.bots, names.archive)
+    order = (names.timeouts, names.maintenance, names.bots, names.ratings, names.archive)
     return [named_queue(connection, name) for name in order]
 
 
@@ -191,6 +198,7 @@ class RQScheduler:
             EXPIRY: timers,
             IDLE: timers,
             ARCHIVE: named_queue(connection, self.names.archive),
+            RATE: named_queue(connection, self.names.ratings),
         }
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:

@@ -9,6 +9,10 @@ It also queues the archiving of the ended games whose grace period is over
 (``FOXDEN_ARCHIVE_AFTER_S``), from the index's list of ended games still in Redis, which the
 archiver empties: a job lost or killed half-way is queued again by the next sweep, and runs
 its steps again from wherever the last one stopped (``service/archiver.py``).
+
+And it queues again the rating of the finished games between accounts that are still unrated
+``RATE_REPAIR_AFTER_S`` after they ended (a rating job lost or failed), from the index's list
+of them, which the rating job empties (``service/ratings.py``); a job run twice rates once.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ EXPIRY_HORIZON_S = 120
 # The most ended games one sweep queues for the archive: a backlog (a first start with an
 # archive, after months without one) drains over several sweeps, each quick.
 ARCHIVE_BATCH = 1000
+# A finished game still unrated this long after it ended has lost its rating job (one takes
+# milliseconds once a worker is free); at most RATE_BATCH of them are queued per sweep.
+RATE_REPAIR_AFTER_S = 60
+RATE_BATCH = 1000
 
 
 def _instant(text: str) -> datetime:
@@ -67,7 +75,7 @@ def sweep_once(games: GameService) -> int:
                 log.info("sweeper: scheduled %s", " ".join(job.job_id for job in missing))
         except Exception as error:
             log.warning("sweeper: skipped game %s: %r", game_id, error)
-    return scheduled + sweep_waiting(games) + sweep_ended(games)
+    return scheduled + sweep_waiting(games) + sweep_ended(games) + sweep_unrated(games)
 
 
 def sweep_waiting(games: GameService) -> int:
@@ -103,8 +111,28 @@ def sweep_ended(games: GameService, batch: int = ARCHIVE_BATCH) -> int:
         return 0
     ended_before = _instant(games.clock()).timestamp() - games.archive_after_s
     jobs = [policies.archive(game_id) for game_id in archiver.due(ended_before, batch)]
-    missing = games.scheduler.missing(jobs)
-    if missing:
-        games.scheduler.schedule(missing)
-        log.info("sweeper: queued the archiving of %d ended games", len(missing))
+    return _queue(games, jobs, "the archiving of {} ended games")
+
+
+def sweep_unrated(games: GameService, batch: int = RATE_BATCH) -> int:
+    """Queue the rating of up to ``batch`` finished games between accounts still unrated
+    ``RATE_REPAIR_AFTER_S`` after they ended; how many were queued."""
+    ended_before = _instant(games.clock()).timestamp() - RATE_REPAIR_AFTER_S
+    jobs = [policies.rate(game_id) for game_id in games.index.unrated(ended_before, batch)]
+    return _queue(games, jobs, "the rating of {} finished games")
+
+
+def _queue(games: GameService, jobs: list[policies.FollowUp], what: str) -> int:
+    """Schedule those of ``jobs`` RQ does not hold; how many. A queue that cannot be reached is
+    logged, not raised: the next sweep asks again, and the other sweeps still run."""
+    if not jobs:  # the common case: no question to the queue's Redis
+        return 0
+    try:
+        missing = games.scheduler.missing(jobs)
+        if missing:
+            games.scheduler.schedule(missing)
+            log.info("sweeper: queued %s", what.format(len(missing)))
+    except Exception as error:
+        log.warning("sweeper: skipped %s: %r", what.format(len(jobs)), error)
+        return 0
     return len(missing)

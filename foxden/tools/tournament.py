@@ -38,6 +38,9 @@ from typing import Any
 
 from foxden.settings import Settings
 from service.games import GameService
+from service.ratings import ranks, update
+
+__all__ = ["ranks"]  # with the accounts' ratings since issue 43; still importable from here
 
 Z95 = 1.959963984540054
 POLL_S = 0.2
@@ -50,7 +53,7 @@ class TournamentError(Exception):
 
 # The extra `foxden[tournament]` (pyproject.toml): the API never imports these, so a plain
 # `pip install foxden` lacks them.
-EXTRA = ("openskill", "matplotlib", "rich")
+EXTRA = ("matplotlib", "rich")  # openskill is a core dependency since issue 43
 INSTALL_EXTRA = "pip install 'foxden[tournament]'"
 
 
@@ -58,14 +61,14 @@ def require_extra() -> None:
     """Raise ``TournamentError`` naming the pip command unless the extra is importable.
 
     Checked before anything starts: otherwise the first missing import would surface as a
-    traceback, and openskill's or matplotlib's only after every game was played.
+    traceback, and matplotlib's only after every game was played.
     """
     for name in EXTRA:
         try:
             importlib.import_module(name)
         except ImportError:
             raise TournamentError(
-                f"{name} is not installed; the tournament extra (openskill, matplotlib, rich) "
+                f"{name} is not installed; the tournament extra (matplotlib, rich) "
                 f"installs with: {INSTALL_EXTRA}"
             ) from None
 
@@ -102,32 +105,18 @@ def lineup(strategies: Sequence[str], players: int, number: int) -> list[str]:
     return [strategies[(number + seat) % len(strategies)] for seat in range(players)]
 
 
-def ranks(result: dict[str, Any], players: int) -> list[int]:
-    """1 for the winners, then by score (equal keys share a rank)."""
-    winners = set(result["winners"])
-    scores = result.get("scores") or [0] * players
-    keys = [(seat in winners, scores[seat]) for seat in range(players)]
-    return [1 + sum(other > key for other in keys) for key in keys]
-
-
 class Ratings:
-    """Plackett-Luce ratings of the strategies, one game at a time."""
+    """Plackett-Luce ratings of the strategies, one game at a time (the model and its update
+    are the accounts' ratings', ``service/ratings.py``)."""
 
     def __init__(self, standings: dict[str, Standing]) -> None:
-        from openskill.models import PlackettLuce
-
-        self.model = PlackettLuce()
         self.standings = standings
 
     def rate(self, seats: Sequence[str], places: Sequence[int]) -> None:
-        teams = [
-            [self.model.rating(mu=self.standings[name].mu, sigma=self.standings[name].sigma)]
-            for name in seats
-        ]
-        rated = self.model.rate(teams, ranks=list(places))
+        before = [(self.standings[name].mu, self.standings[name].sigma) for name in seats]
         moves: dict[str, list[tuple[float, float]]] = {}
-        for name, [after] in zip(seats, rated, strict=True):
-            moves.setdefault(name, []).append((after.mu, after.sigma))
+        for name, after in zip(seats, update(before, places), strict=True):
+            moves.setdefault(name, []).append(after)
         for name, updates in moves.items():
             standing = self.standings[name]
             standing.mu += sum(mu - standing.mu for mu, _ in updates) / len(updates)

@@ -21,6 +21,7 @@ from service.api import (
     ops,
     problems,
     ratelimit,
+    ratings,
 )
 from service.api.framework import FoxdenFlask
 from service.games import GameService
@@ -84,7 +85,8 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
     app.extensions["foxden.log_signer"] = service_log.LogSigner(
         service.store.redis, app.config["LOG_KEY"]
     )
-    for blueprint in (games.bp, feeds.bp, ops.bp, audit.bp, accounts.bp, log.bp, web_bp):
+    blueprints = (games.bp, feeds.bp, ops.bp, audit.bp, accounts.bp, log.bp, ratings.bp, web_bp)
+    for blueprint in blueprints:
         app.register_blueprint(blueprint)
     _trust_proxies(app, app.config["TRUSTED_PROXIES"])
     problems.register(app)

@@ -70,7 +70,8 @@ def create_invite() -> Response:
 
 @bp.get("/v1/accounts/<handle>")
 def profile(handle: str) -> Response:
-    """An account's public profile: its handle, kind, and finished games with their results."""
+    """An account's public profile: its handle, kind, ratings (service/ratings.py), and
+    finished games with their results."""
     found = _accounts().by_handle(handle)
     if found is None:
         raise AccountNotFound("no account has this handle")
@@ -88,7 +89,13 @@ def profile(handle: str) -> Response:
     )
     shown = ("id", "game", "seat", "result")
     finished = [{k: item[k] for k in shown if k in item} for item in items]
-    return answer({**found.public(), "games": finished, "next_cursor": next_cursor})
+    rated = [
+        {"game": key.rsplit(":", 1)[0], "players": int(key.rsplit(":", 1)[1]), **r.shown()}
+        for key, r in sorted(games().ratings.of(found.id).items())
+    ]
+    return answer(
+        {**found.public(), "ratings": rated, "games": finished, "next_cursor": next_cursor}
+    )
 
 
 @bp.get("/v1/me")

@@ -65,7 +65,7 @@ def json_body() -> Any:
 BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
 # The blueprints of the game API (/v1); the operations endpoints (health, metrics, docs) take
 # no token: probes and scrapers may carry credentials meant for a proxy.
-API_BLUEPRINTS = frozenset({"games", "feeds", "audit", "accounts", "log"})
+API_BLUEPRINTS = frozenset({"games", "feeds", "audit", "accounts", "log", "ratings"})
 # Routes whose credential is not a seat's token: cancelling takes the table's owner token (the
 # service checks it: a seat's or another table's token is a 403 there, a made-up one a 401).
 OWN_CREDENTIAL = frozenset({"games.cancel_game"})

@@ -38,11 +38,14 @@ DECIDED_BY_THE_LOG = {
     "GET /v1/log/consistency": {"from", "to"},
     "GET /v1/log/leaves": {"start", "end"},
     "GET /v1/games/{game_id}/log-proof": {"size"},
+    # (Not the log's: the player counts a leaderboard takes are the game's, service/ratings.py.)
+    "GET /v1/ratings/{game}": {"players"},
 }
 OPAQUE = {
     "GET /v1/games": "cursor",
     "GET /v1/me/games": "cursor",
     "GET /v1/accounts/{handle}": "cursor",
+    "GET /v1/ratings/{game}": "cursor",
     # A join's name is optional only with an account key (it defaults to the handle): what the
     # credential decides, which the document cannot say in the body's schema.
     "POST /v1/games/{game_id}/join": "name",

@@ -53,7 +53,7 @@ def game_routes(app: Flask) -> list[tuple[str, str]]:
 
 
 def send(api: Api, method: str, rule: str, game_id: str, **kwargs):
-    path = rule.replace("<game_id>", game_id)
+    path = rule.replace("<game_id>", game_id).replace("<game>", "sly")  # a game kind
     body = {
         "/v1/games": TOY_CREATE,
         "/v1/games/<game_id>/join": {"name": "eve"},

@@ -146,6 +146,7 @@ class TestSameAnswersAsWerkzeug:
                 .replace("<path:filename>", "app.js")
                 .replace("<path:name>", "swagger/ui.css")
                 .replace("<handle>", "ana")
+                .replace("<game>", "sly")
                 .replace("<key_id>", "0123456789abcdef01234567")
                 .replace("<code>", "ABCD2345")
             )

@@ -11,7 +11,7 @@ import pytest
 from foxden import cli
 
 
-@pytest.mark.parametrize("missing", ["openskill", "matplotlib", "rich"])
+@pytest.mark.parametrize("missing", ["matplotlib", "rich"])  # openskill: a core dependency
 def test_without_the_extra_a_tournament_names_the_pip_command(
     missing: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
