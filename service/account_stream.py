@@ -20,6 +20,9 @@ Frames (``type``, and what else each carries; ``game`` is always the game's id):
 * ``table_closed`` {game, seat, version, status}: a table the account sat at was cancelled or
   expired before it started.
 
+Frames that no append causes (challenges, seeks, webhooks' notices) are written by
+:meth:`AccountStreams.notify`, by the modules they belong to.
+
 Redis keys. The stream and its versions are bucketed, as the index is (service/index.py): an
 account's are in bucket ``b = crc32(account id) % BUCKETS`` and share the hash tag ``{as:<b>}``,
 so that on a Redis Cluster one ``XREAD BLOCK`` can wait on every watched account of a bucket
@@ -281,6 +284,17 @@ class AccountStreams:
             args: list[Any] = [game_id, version, self.keep, VERSIONS_MAX, *texts]
             written += int(self._publish(keys=keys, args=args))
         return written
+
+    def notify(self, account: str, frame: Mapping[str, Any]) -> str:
+        """Write one frame that no game's append caused (a challenge, a webhook's notice); its
+        entry id. ``frame`` needs a ``type``; it must say nothing the account may not see."""
+        if "type" not in frame:
+            raise ValueError("a frame needs a type")
+        fields = {FIELD: orjson.dumps(frame)}
+        entry: Any = self.redis.xadd(
+            stream_key(account), fields, maxlen=self.keep, approximate=True
+        )
+        return _text(entry)
 
     def head(self, account: str) -> str:
         """The id of the account's newest frame (``0-0`` when it has none)."""

@@ -10,9 +10,12 @@ for every game the index still lists as due) finishes the work:
    events give the same bytes, so a second write changes nothing);
 3. read the object back and check it: its SHA-256, and the chain recomputed from what the
    archive returned, ending at the same head hash after the same count;
+   Then write the snapshot object (the state at the last multiple of the snapshot interval,
+   ``events.archive.snapshot_key``) and read it back: a projection the first read starts from;
 4. append the game's leaf to the log (``events/log.py``; the same leaf again is found, not
    appended twice) and keep a copy of the leaf in the archive, under its index;
-5. write the pointer (object key, SHA-256, head, count, time, leaf index) beside the stream;
+5. write the pointer (object key, SHA-256, head, count, time, leaf index, the snapshot's
+   version and SHA-256) beside the stream;
 6. delete the stream, the command records and the snapshots (refused without the pointer),
    and take the game off the index's list of games due.
 
@@ -40,9 +43,11 @@ from events.archive import (
     Pointer,
     decode_object,
     encode_object,
+    encode_snapshot,
     entries_of,
     log_key,
     object_key,
+    snapshot_key,
 )
 from events.archive_storage import ArchiveStorage, ArchiveUnavailable
 from events.codec import decode_entries
@@ -119,9 +124,10 @@ class Archiver:
         self.storage.put(key, blob)
         digest = hashlib.sha256(blob).hexdigest()
         head, count = self._check_object(game_id, key, digest, envelopes)
+        snapshot = self._put_snapshot(game_id, count)
         leaf = transparency.archived_leaf(game_id, head, count)
         index = self._log(leaf)
-        pointer = Pointer(key, digest, head, count, self.clock(), index)
+        pointer = Pointer(key, digest, head, count, self.clock(), index, *snapshot)
         archive_redis.set_pointer(self.store, game_id, pointer)
         archive_redis.drop_stream(self.store, game_id)
         self.games.index.archived(game_id)
@@ -165,6 +171,21 @@ class Archiver:
             raise ArchiveCorrupt(f"game {game_id}: {key} does not hold the game's chain")
         return head
 
+    def _put_snapshot(self, game_id: str, count: int) -> tuple[int, str]:
+        """Write the snapshot object of the state at the last multiple of the snapshot interval
+        and read it back; its (version, SHA-256), or (0, "") for a game too short to have one.
+        Encoded afresh from the events (any snapshot Redis holds may be stale)."""
+        loader = self.games.loader
+        version = count - count % loader.snapshot_every
+        if version == 0:
+            return 0, ""
+        blob = encode_snapshot(loader.snapshot(game_id, version))
+        key = snapshot_key(game_id)
+        self.storage.put(key, blob)
+        if self.storage.get(key) != blob:
+            raise ArchiveCorrupt(f"game {game_id}: {key} reads back as something else")
+        return version, hashlib.sha256(blob).hexdigest()
+
     def _log(self, leaf: bytes) -> int:
         """Append ``leaf`` to the log (once) and keep its copy in the archive; its index."""
         index, _ = self.log.append(leaf)
@@ -200,10 +221,18 @@ class Archiver:
             raise GameNotFound(f"no game {game_id!r}")
         index = self._log(transparency.tombstone_leaf(game_id, head, count, note))
         self.storage.delete(object_key(game_id))
+        self.storage.delete(snapshot_key(game_id))
         archive_redis.delete_game(self.store, game_id)
         self.games.index.forget(game_id)
         self.games.loader.cache.forget(game_id)
         return index
+
+    def _found_snapshot(self, game_id: str, count: int) -> tuple[int, str]:
+        """The (version, SHA-256) of the snapshot object a reindexed game has, if any."""
+        blob = self.storage.get(snapshot_key(game_id))
+        if blob is None:
+            return 0, ""
+        return count - count % self.games.loader.snapshot_every, hashlib.sha256(blob).hexdigest()
 
     def reindex(self) -> tuple[int, int]:
         """After Redis was lost: the log from the archive's copy of its leaves, then a pointer
@@ -217,6 +246,8 @@ class Archiver:
             newest[parsed.game_id] = index
         games = 0
         for key in self.storage.keys(GAMES_PREFIX):
+            if not key.endswith(OBJECT_SUFFIX):
+                continue  # a snapshot object: found through its game's
             game_id = key.rsplit("/", 1)[-1].removesuffix(OBJECT_SUFFIX)
             logged = newest.get(game_id)
             if logged is None or transparency.parse_leaf(leaves[logged]).kind != "archived":
@@ -232,6 +263,7 @@ class Archiver:
                 len(envelopes),
                 self.clock(),
                 logged,
+                *self._found_snapshot(game_id, len(envelopes)),
             )
             archive_redis.set_pointer(self.store, game_id, pointer)
             games += 1

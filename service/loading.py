@@ -233,6 +233,15 @@ class Loader:
             raise GameNotFound(f"no game {game_id!r}")
         return past.state, None
 
+    def snapshot(self, game_id: str, version: int) -> bytes:
+        """The stored form of the game's state right after ``version`` (a multiple of the
+        snapshot interval), as the snapshots this loader reads: the archiver keeps one with an
+        archived game (``service/archiver.py``)."""
+        loaded = self._state_until(game_id, version)
+        if loaded is None or loaded.version != version:
+            raise GameNotFound(f"game {game_id!r} has no version {version}")
+        return snapshots.encode(loaded.state, loaded.turns_began)
+
     def peek(self, game_id: str) -> Loaded:
         """The cached state when there is one (no round trip), else the latest.
 

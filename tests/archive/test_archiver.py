@@ -12,8 +12,11 @@ import zstandard
 from domain import match
 from events import archive_redis, transparency
 from events.archive import ArchiveMissing, decode_object, log_key, object_key
+from events.archive import encode_snapshot
+from events.archive import snapshot_key as snapshot_key_in_archive
 from events.archive_storage import ArchiveStorage
 from events.store import keys, pointer_key, snapshot_key
+from service import loading
 from service.archiver import ArchiveCorrupt, NotArchivable
 from service.errors import GameNotFound
 from service.games import GameService
@@ -72,6 +75,7 @@ def test_a_game_that_has_not_ended_is_not_archived(service: GameService) -> None
 STEPS = [
     ("storage", "put"),
     ("storage", "get"),
+    ("loader", "snapshot"),
     ("log", "append"),
     ("storage", "create"),
     ("archive_redis", "set_pointer"),
@@ -93,6 +97,7 @@ def crash_at(monkeypatch: pytest.MonkeyPatch, games: GameService, step: tuple[st
         "log": archiver.log,
         "archive_redis": archive_redis,
         "index": games.index,
+        "loader": games.loader,
     }[owner_name]
 
     def crash(*args: object, **kwargs: object) -> None:
@@ -160,6 +165,7 @@ def test_delete_leaves_a_tombstone_and_nothing_else(
     )
     assert leaf.note == "asked by its players, ticket 42"
     assert archive.get(object_key(game_id)) is None
+    assert archive.get(snapshot_key_in_archive(game_id)) is None
     assert [service.store.redis.exists(key) for key in game_keys(game_id)] == [0, 0, 0, 0]
     with pytest.raises(GameNotFound):
         archived_service(redis_url, archive).load(game_id)
@@ -173,8 +179,7 @@ def test_reindex_after_redis_is_lost_gives_back_every_archived_game(
     played = [finish(service, kind).game_id for kind in ("sly", "fette-beute")]
     events = {game_id: service.store.read(game_id) for game_id in played}
     assert service.archiver is not None
-    for game_id in played:
-        service.archiver.archive(game_id)
+    pointers = {game_id: service.archiver.archive(game_id).pointer for game_id in played}
     root, size = service.log.root(), service.log.size()
     lose(service.store.redis)  # every key of Foxden's
     fresh = archived_service(redis_url, archive)
@@ -182,6 +187,7 @@ def test_reindex_after_redis_is_lost_gives_back_every_archived_game(
     assert fresh.archiver.reindex() == (2, size)
     assert fresh.log.root() == root
     for game_id in played:
+        assert fresh.store.pointer(game_id).snapshot_sha256 == pointers[game_id].snapshot_sha256  # type: ignore[union-attr]
         assert fresh.store.read(game_id) == events[game_id]
         assert fresh.load(game_id).state.status == match.FINISHED
     listed = {meta["id"] for meta in fresh.index.page("finished", None, None, 10)[0]}
@@ -226,3 +232,46 @@ def test_the_sweeper_queues_a_game_once_its_grace_period_is_over(service: GameSe
     assert sweep_ended(service) == 0  # queued already: not twice
     (job,) = [job for job in service.scheduler.jobs if job.kind == "archive"]  # type: ignore[attr-defined]
     assert (job.job_id, job.args) == (f"fd-archive-{game_id}", (game_id,))
+
+
+def evolutions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the events the loader folds into states from now on (one entry each)."""
+    folded: list[int] = []
+    evolve = loading.match.evolve
+
+    def counted(state: match.MatchState, event: object) -> match.MatchState:
+        folded.append(1)
+        return evolve(state, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(loading.match, "evolve", counted)
+    return folded
+
+
+def test_the_first_read_of_an_archived_game_starts_from_its_archived_snapshot(
+    service: GameService, redis_url: str, archive: ArchiveStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played = finish(service, "gloria-picktoria")
+    latest = service.load(played.game_id).state
+    assert service.archiver is not None
+    pointer = service.archiver.archive(played.game_id).pointer
+    every = service.loader.snapshot_every
+    assert pointer.snapshot_version == pointer.count - pointer.count % every > 0
+    folded = evolutions(monkeypatch)
+    assert archived_service(redis_url, archive).load(played.game_id).state == latest
+    assert len(folded) < every  # not the game's hundreds of events
+
+
+def test_a_snapshot_object_changed_in_the_archive_is_not_used(
+    service: GameService, redis_url: str, archive: ArchiveStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = finish(service, "fette-beute").game_id
+    other_id = finish(service, "gloria-picktoria").game_id
+    latest = service.load(game_id).state
+    assert service.archiver is not None
+    pointer = service.archiver.archive(game_id).pointer
+    # A snapshot that decodes, of the right version even, but of another game.
+    forged = service.loader.snapshot(other_id, pointer.snapshot_version)
+    archive.put(snapshot_key_in_archive(game_id), encode_snapshot(forged))
+    folded = evolutions(monkeypatch)
+    assert archived_service(redis_url, archive).load(game_id).state == latest
+    assert len(folded) == pointer.count  # replayed from the first event

@@ -12,6 +12,7 @@ import threading
 import time
 from typing import Any
 
+import orjson
 import pytest
 import redis
 from flask import Flask
@@ -754,3 +755,19 @@ def test_a_reader_that_fails_is_replaced_and_no_frame_is_lost_or_repeated(
     assert [json.loads(chunk)["id"] for chunk in chunks] == written[1:]
     assert not reads.fail
     wait_until(lambda: hub.account_readers == 1 and hub.watched_accounts == 1)
+
+
+def test_a_notice_is_a_frame_of_the_account_stream_read_like_any_other(redis_url: str) -> None:
+    from events.redis_client import connect
+    from service.account_stream import AccountStreams, Rendered
+
+    streams = AccountStreams(connect(redis_url))
+    account = "a" * 15 + "1"
+    before = streams.head(account)
+    entry = streams.notify(account, {"type": "challenge", "challenge": "c1"})
+    assert streams.head(account) == entry
+    (read,) = streams.read(account, before)
+    (line,) = Rendered([read]).render("ndjson")
+    assert orjson.loads(line[1]) == {"id": entry, "type": "challenge", "challenge": "c1"}
+    with pytest.raises(ValueError):
+        streams.notify(account, {"challenge": "c1"})
