@@ -11,8 +11,7 @@ import zstandard
 
 from domain import match
 from events import archive_redis, transparency
-from events.archive import ArchiveMissing, decode_object, log_key, object_key
-from events.archive import encode_snapshot
+from events.archive import ArchiveMissing, decode_object, encode_snapshot, log_key, object_key
 from events.archive import snapshot_key as snapshot_key_in_archive
 from events.archive_storage import ArchiveStorage
 from events.store import keys, pointer_key, snapshot_key
