@@ -290,7 +290,7 @@ class AccountStreams:
         entry id. ``frame`` needs a ``type``; it must say nothing the account may not see."""
         if "type" not in frame:
             raise ValueError("a frame needs a type")
-        fields = {FIELD: orjson.dumps(frame)}
+        fields: dict[Any, Any] = {FIELD: orjson.dumps(frame)}
         entry: Any = self.redis.xadd(
             stream_key(account), fields, maxlen=self.keep, approximate=True
         )
