@@ -34,7 +34,7 @@ from typing import Any
 
 from events import transparency
 from events.transparency import Checkpoint, CheckpointError, KeyFormatError, Verifier
-from service.audit import Check, Report, _not_run, _short
+from service.audit_report import Check, Report, not_run, short
 
 NAME = "log"
 NOT_ARCHIVED = "not archived yet: the game is not in the log, so there is nothing to check"
@@ -142,9 +142,9 @@ def check_log(
     ``key_from_server`` says the key was not the auditor's own, which the detail then says.
     """
     if proof is None:
-        return _not_run(NAME, NOT_ARCHIVED)
+        return not_run(NAME, NOT_ARCHIVED)
     if game_id is None or head_hash is None or count < 1:
-        return _not_run(NAME, "not run: the audited record cannot be read")
+        return not_run(NAME, "not run: the audited record cannot be read")
     try:
         detail = _holds(
             game_id,
@@ -157,7 +157,7 @@ def check_log(
         )
     except _Refused as refused:
         # No version is at fault: the record as a whole is not the one the log holds.
-        return Check(NAME, False, _short(str(refused)))
+        return Check(NAME, False, short(str(refused)))
     if key_from_server:
         detail += f"; {TOFU_NOTE}"
     return Check(NAME, True, detail)

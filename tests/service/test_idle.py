@@ -17,7 +17,7 @@ from domain.game import Command, Event
 from events.envelope import Envelope
 from foxden.bootstrap import build_service
 from foxden.settings import Settings, SettingsError
-from service import audit
+from service import audit_checks
 from service.cycle import Submission
 from service.games import LIVE_IDLE_LIMIT_S, GameService
 from service.policies import BOT, IDLE, TIMEOUT, FollowUp, needed
@@ -330,6 +330,6 @@ def test_a_move_does_not_write_the_index(
 def test_an_old_seat_left_without_a_reason_still_audits() -> None:
     old = Event("SeatLeft", {"seat": 0, "strategy": "greedy"})
     decided = Event("SeatLeft", {"seat": 0, "strategy": "greedy", "reason": "left"})
-    assert audit._legacy_left(old, decided)
+    assert audit_checks._legacy_left(old, decided)
     idle = Event("SeatLeft", {"seat": 0, "strategy": "greedy", "reason": "idle"})
-    assert not audit._legacy_left(old, idle)
+    assert not audit_checks._legacy_left(old, idle)
