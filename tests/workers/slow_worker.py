@@ -5,9 +5,8 @@ so that a test can hold a worker in the middle of a job, or kill it there, witho
 anything in the job's path:
 
 * ``slow`` thinks for ``SLOW_S``;
-* ``held`` thinks until the test opens its gate (``open_gate``), or ``HOLD_MAX_S`` at most (a
-  job stays under RQ's 30 s timeout however the test ends), like a search as long as the test
-  needs.
+* ``held`` thinks until the test opens its gate (``open_gate``), or ``HOLD_MAX_S`` at most, like
+  a search as long as the test needs (a test that holds it raises its RQ job timeout above that).
 
 In ``SLOW`` a human seat's timeout plays ``greedy`` (the first legal move) at once; in ``HELD``
 it is ``held`` too, so that a timer job can be caught mid-job. The test process imports this
@@ -31,7 +30,9 @@ from foxden.cli import main
 from tests.toygame import TOY, first_legal, random_choice
 
 SLOW_S = 1.5
-HOLD_MAX_S = 25
+# Long enough that a timer worker on a loaded machine plays its job first: the held job's RQ
+# timeout is raised above it by the test that holds it (tests/workers/test_timers.py).
+HOLD_MAX_S = 120
 GATE_POLL_S = 0.02
 
 

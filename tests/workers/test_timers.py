@@ -23,7 +23,7 @@ from events.envelope import Envelope
 from service.games import GameService
 from service.policies import BOT, TIMEOUT, FollowUp
 from tests.workers.conftest import Workers, ended, envelopes, wait_until
-from tests.workers.slow_worker import HELD, SLOW, open_gate
+from tests.workers.slow_worker import HELD, HOLD_MAX_S, SLOW, open_gate
 from workers.runner import TIMER_LOOK_S, TimerMover
 from workers.scheduler import Names, RQScheduler, move_due_timers, timer_queue
 
@@ -94,6 +94,7 @@ def test_a_due_timeout_is_played_while_a_search_holds_the_bot_worker(
     games: GameService, scheduler: RQScheduler, workers: Workers, prefix: str, gate: None
 ) -> None:
     general, timers = running(workers.start_as_up(1, module=MODULE), scheduler)
+    scheduler.job_timeout = HOLD_MAX_S + 30  # RQ must not kill the held search first
     searching = games.create(SLOW.id, [HELD_BOT, RANDOM], {}).game_id
     search = wait_until(
         lambda: started_job(scheduler, scheduler.names.bots, searching),
@@ -104,7 +105,9 @@ def test_a_due_timeout_is_played_while_a_search_holds_the_bot_worker(
 
     clocked, seat = clocked_table(games, SLOW.id)
     timeout = wait_until(
-        lambda: first_move(games, clocked, seat), 20, "the timeout while the search holds on"
+        lambda: first_move(games, clocked, seat),
+        HOLD_MAX_S - 10,
+        "the timeout while the search holds on",
     )
 
     assert timeout.by == {"seat": seat, "kind": "timeout"}
@@ -132,6 +135,7 @@ def test_a_timer_whose_timer_worker_dies_mid_job_is_played_by_another_worker(
     games: GameService, scheduler: RQScheduler, workers: Workers, prefix: str, gate: None
 ) -> None:
     general, timers = running(workers.start_as_up(1, module=MODULE), scheduler)
+    scheduler.job_timeout = HOLD_MAX_S + 30  # RQ must not kill the held search first
     searching = games.create(SLOW.id, [HELD_BOT, RANDOM], {}).game_id
     wait_until(
         lambda: started_job(scheduler, scheduler.names.bots, searching),
@@ -143,7 +147,7 @@ def test_a_timer_whose_timer_worker_dies_mid_job_is_played_by_another_worker(
     clocked, seat = clocked_table(games, HELD.id)
     job = wait_until(
         lambda: started_job(scheduler, scheduler.names.timeouts, clocked),
-        20,
+        60,
         "the timer worker to start the timeout",
     )
     assert job.worker_name == timers
