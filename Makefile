@@ -5,12 +5,14 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint fmt bench screenshots clean spec
+.PHONY: run test lint fmt bench screenshots clean spec client
 
-$(STAMP): pyproject.toml
+# The generated client is installed too (not editable): again when openapi.yaml or it changes.
+$(STAMP): pyproject.toml openapi.yaml foxden/client/setup.py foxden/client/foxden_client/streams.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet ./foxden/client  # the generated client (foxden bot)
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -25,6 +27,12 @@ test: $(STAMP)
 # openapi.yaml is generated from service/api/spec/base.yaml, the marshmallow schemas and service/api/spec/payloads.py.
 spec: $(STAMP)
 	$(BIN)/python -m service.api.spec.build
+
+# foxden/client is generated from openapi.yaml (openapi-python-client, pinned in pyproject);
+# run after every change of the document, then commit what changed. A test fails until then.
+client: $(STAMP)
+	$(BIN)/python foxden/client/generate.py
+	$(BIN)/python -m pip install --quiet ./foxden/client
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -339,10 +339,20 @@ def _create(state: MatchState, body: Mapping[str, Any]) -> list[Event]:
         },
     )
     after = evolve(state, created)
-    seated = body.get("seat_account")  # {account, name}: the creating account takes a seat
-    if seated is not None and after.open_seats:
-        return [created, *_join(after, {**seated, "client_seed": ""})]
-    return [created, *_start_if_ready(after)]
+    # {account, name}: the creating account takes a seat; a list of them (an accepted challenge,
+    # paired seeks) takes the first seats in order, so that no stranger can join in between.
+    seated = body.get("seat_accounts") or ([body["seat_account"]] if "seat_account" in body else [])
+    if not seated:
+        return [created, *_start_if_ready(after)]
+    events = [created]
+    for holder in seated:
+        if not after.open_seats:
+            break
+        joined = _join(after, {**holder, "client_seed": ""})
+        for event in joined:
+            after = evolve(after, event)
+        events += joined
+    return events
 
 
 def _join(state: MatchState, body: Mapping[str, Any]) -> list[Event]:

@@ -32,8 +32,10 @@ from service.games import GameService
 from service.index import GameIndex
 from service.ports import Scheduler
 from service.strategies import install_plugins, set_move_budget_ms
+from service.webhooks import DeliveryQueue, Policy, RecordingDeliveryQueue, Webhooks
 from workers.runner import run_worker
 from workers.scheduler import RQScheduler
+from workers.webhook_queue import RQDeliveryQueue
 
 
 class ConfigurationError(RuntimeError):
@@ -120,6 +122,11 @@ def build_service(
             prefix=settings.queue_prefix,
             job_timeout=settings.job_timeout_s,
         )
+    # The webhooks' tries go where the scheduler's jobs go (another scheduler: a test's, which
+    # sends nothing, so neither do they).
+    deliveries: DeliveryQueue = RecordingDeliveryQueue()
+    if isinstance(scheduler, RQScheduler):
+        deliveries = RQDeliveryQueue(scheduler.connection, prefix=scheduler.names.prefix)
     archive = archive_storage(settings, data_dir)
     store = RedisEventStore(
         client,
@@ -137,6 +144,18 @@ def build_service(
         live_idle_limit_s=settings.live_idle_limit_s,
         archive=archive,
         archive_after_s=settings.archive_after_s,
+        webhooks=Webhooks(client, deliveries, policy=webhook_policy(settings)),
+    )
+
+
+def webhook_policy(settings: Settings) -> Policy:
+    """What the operator allows webhooks (``FOXDEN_WEBHOOKS_*``)."""
+    return Policy(
+        allow_http=settings.webhooks_allow_http,
+        allow_private=settings.webhooks_allow_private,
+        timeout_s=settings.webhooks_timeout_s,
+        retention_s=settings.webhooks_retention_s,
+        disable_after_s=settings.webhooks_disable_after_s,
     )
 
 

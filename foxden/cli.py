@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from domain import registry
+from foxden import bot
 from foxden.settings import Settings, SettingsError
 from foxden.tools import archive, ratings
 
@@ -331,6 +332,7 @@ def parser() -> argparse.ArgumentParser:
     _log_command(commands)
     archive.add_command(commands, DATA_DIR_HELP)
     ratings.add_command(commands, DATA_DIR_HELP)
+    bot.add_command(commands)
     return top
 
 

@@ -174,6 +174,13 @@ def _log_key(name: str, raw: str) -> str:
     return key
 
 
+def _flag(name: str, raw: str) -> bool:
+    word = raw.strip().lower()
+    if word not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+        raise SettingsError(f"{name} must be 1 or 0 (true/false, yes/no, on/off), not {raw!r}")
+    return word in ("1", "true", "yes", "on")
+
+
 def _stripped(name: str, raw: str) -> str:
     return raw.strip()
 
@@ -268,6 +275,18 @@ class Settings:
     archive_url: str = setting("FOXDEN_ARCHIVE_URL", "", _stripped)
     archive_after_s: int = setting(
         "FOXDEN_ARCHIVE_AFTER_S", 3600, _between(0, 31_536_000, "seconds")
+    )
+    # Webhooks (service/webhooks.py, docs/operations.md): whether endpoints may be http:// and
+    # on private addresses (a closed network, tests), a try's timeout, how long deliveries and
+    # their attempt log are kept, and how long every try may fail before an endpoint is disabled.
+    webhooks_allow_http: bool = setting("FOXDEN_WEBHOOKS_ALLOW_HTTP", False, _flag)
+    webhooks_allow_private: bool = setting("FOXDEN_WEBHOOKS_ALLOW_PRIVATE", False, _flag)
+    webhooks_timeout_s: float = setting("FOXDEN_WEBHOOKS_TIMEOUT_S", 10.0, _positive_number)
+    webhooks_retention_s: int = setting(
+        "FOXDEN_WEBHOOKS_RETENTION_S", 259200, _between(86_400, 31_536_000, "seconds")
+    )
+    webhooks_disable_after_s: int = setting(
+        "FOXDEN_WEBHOOKS_DISABLE_AFTER_S", 432000, _between(60, 31_536_000, "seconds")
     )
 
     @classmethod

@@ -23,6 +23,10 @@ Frames (``type``, and what else each carries; ``game`` is always the game's id):
 Frames that no append causes (challenges, seeks, webhooks' notices) are written by
 :meth:`AccountStreams.notify`, by the modules they belong to.
 
+Every frame written, by either path, is then offered to the account's webhooks
+(``AccountStreams.on_written``: ``GameService`` gives ``service.webhooks``' offer); a failure
+there is logged and counted, never the writer's.
+
 Redis keys. The stream and its versions are bucketed, as the index is (service/index.py): an
 account's are in bucket ``b = crc32(account id) % BUCKETS`` and share the hash tag ``{as:<b>}``,
 so that on a Redis Cluster one ``XREAD BLOCK`` can wait on every watched account of a bucket
@@ -44,6 +48,7 @@ publishing script touches these two keys only, which share that slot:
 
 from __future__ import annotations
 
+import logging
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -54,9 +59,11 @@ import redis
 
 from domain.match import ACTIVE, CLOSED, FINISHED, WAITING, MatchState
 from events.redis_client import Client
-from service import policies
+from service import metrics, policies
 from service.accounts import account_key
 from service.errors import ServiceError
+
+log = logging.getLogger(__name__)
 
 # Frames an account's stream keeps (about: ``MAXLEN ~`` trims whole nodes).
 KEEP = 1000
@@ -265,9 +272,13 @@ class AccountStreams:
         clock: Callable[[], float] = time.time,
         connects_max: int = CONNECTS_MAX,
         window_s: int = WINDOW_S,
+        on_written: Callable[[Sequence[tuple[str, Mapping[str, Any]]]], object] | None = None,
     ) -> None:
         self.redis = client
         self.keep = keep
+        # Told of every frame written, (account, frame) pairs (the webhooks: service/webhooks.py,
+        # given by GameService); its failure is logged, never the writer's.
+        self.on_written = on_written
         self.clock = clock
         self.connects_max = connects_max
         self.window_s = window_s
@@ -279,10 +290,16 @@ class AccountStreams:
         for account, frame in found:
             by_account.setdefault(account, []).append(orjson.dumps(frame))
         written = 0
+        kept: set[str] = set()
         for account, texts in by_account.items():
             keys = [stream_key(account), versions_key(account)]
             args: list[Any] = [game_id, version, self.keep, VERSIONS_MAX, *texts]
-            written += int(self._publish(keys=keys, args=args))
+            count = int(self._publish(keys=keys, args=args))
+            written += count
+            if count:
+                kept.add(account)
+        if kept:  # not the frames the script dropped (older than one written already)
+            self._tell([(account, frame) for account, frame in found if account in kept])
         return written
 
     def notify(self, account: str, frame: Mapping[str, Any]) -> str:
@@ -294,7 +311,19 @@ class AccountStreams:
         entry: Any = self.redis.xadd(
             stream_key(account), fields, maxlen=self.keep, approximate=True
         )
+        self._tell([(account, frame)])
         return _text(entry)
+
+    def _tell(self, found: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
+        """Offer frames just written to ``on_written``: what fails there is logged and
+        counted, never the writer's error (a move, a challenge has happened)."""
+        if self.on_written is None:
+            return
+        try:
+            self.on_written(found)
+        except Exception:
+            metrics.FOLLOW_UP_FAILURES.labels("webhooks").inc()
+            log.exception("the webhooks were not offered %d frames", len(found))
 
     def head(self, account: str) -> str:
         """The id of the account's newest frame (``0-0`` when it has none)."""

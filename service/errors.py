@@ -106,3 +106,75 @@ class RatingGameNotFound(ServiceError):
     """``/v1/ratings/{game}`` for a game that is not in the catalogue."""
 
     code, status = "game_kind_not_found", 404
+
+
+class ChallengeNotFound(ServiceError):
+    """No challenge with that id, or one the caller is not part of (neither its challenger nor
+    one of its opponents): the same answer, so that ids say nothing to strangers."""
+
+    code, status = "challenge_not_found", 404
+
+
+class ChallengeClosed(ServiceError):
+    """An answer or a cancel of a challenge that is no longer open (``challenge_status`` says
+    what it became: accepted, declined, canceled or expired)."""
+
+    code, status = "challenge_closed", 409
+
+
+class NotChallenged(ServiceError):
+    """An accept or a decline from an account the challenge does not name as an opponent."""
+
+    code, status = "not_challenged", 403
+
+
+class NotChallenger(ServiceError):
+    """A cancel of a challenge by one of its opponents: only its challenger cancels it."""
+
+    code, status = "not_challenger", 403
+
+
+class UnknownAccount(ServiceError):
+    """A body names a handle that no account has (``handles`` lists them)."""
+
+    code, status = "unknown_account", 422
+
+
+class SeekNotFound(ServiceError):
+    """No seek with that id, or one of another account."""
+
+    code, status = "seek_not_found", 404
+
+
+class SeekClosed(ServiceError):
+    """A cancel of a seek that was paired (or cancelled) already (``seek_status`` says which)."""
+
+    code, status = "seek_closed", 409
+
+
+class WebhookNotFound(ServiceError):
+    """No endpoint of the caller's has this id (another's is not told apart)."""
+
+    code, status = "webhook_not_found", 404
+
+
+class DeliveryNotFound(ServiceError):
+    """No delivery of the endpoint has this id, or it is older than the retention."""
+
+    code, status = "delivery_not_found", 404
+
+
+class WebhookUrlRefused(ServiceError):
+    """A URL the SSRF check refuses (``reason``: a stable word; ``errors`` names ``url``)."""
+
+    code, status = "webhook_url_refused", 400
+
+
+class TooManyWebhooks(ServiceError):
+    code, status = "too_many_webhooks", 409
+
+
+class WebhookDisabled(ServiceError):
+    """A redelivery to a disabled endpoint: enable it first."""
+
+    code, status = "webhook_disabled", 409

@@ -9,6 +9,7 @@ command, a bot's move, and what follows an append (the index, the follow-up jobs
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 import random
@@ -20,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain import fairness, match
+from domain.errors import IllegalMove
 from domain.game import Command
 from domain.match import MatchState
 from events.archive_storage import ArchiveStorage
@@ -43,6 +45,7 @@ from service.index import GameIndex
 from service.loading import Loaded, Loader, Lru, StateCache
 from service.ports import Scheduler, SchedulingFailed, utc_after, utc_now
 from service.ratings import Ratings
+from service.webhooks import RecordingDeliveryQueue, Webhooks
 
 __all__ = [
     "CONFLICT_TRIES",
@@ -88,10 +91,12 @@ class GameService:
         accounts: Accounts | None = None,
         archive: ArchiveStorage | None = None,
         archive_after_s: float = ARCHIVE_AFTER_S,
+        webhooks: Webhooks | None = None,
     ) -> None:
         self.store = store
         self._accounts = accounts
         self._account_streams: AccountStreams | None = None
+        self._webhooks = webhooks
         self._log: TransparencyLog | None = None
         self._ratings: Ratings | None = None
         self._archiver: Archiver | None = None
@@ -126,8 +131,25 @@ class GameService:
         """The accounts' streams (service.account_stream), on the store's Redis; made when
         first asked for, as ``accounts``."""
         if self._account_streams is None:
-            self._account_streams = AccountStreams(self.store.redis)
+            self._account_streams = AccountStreams(self.store.redis, on_written=self._offer)
         return self._account_streams
+
+    def _offer(self, found: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
+        """Every frame the account streams wrote, offered to the accounts' webhooks (looked
+        up at each call: the webhooks are made when first needed, and a test may set others)."""
+        self.webhooks.offer(found)
+
+    @property
+    def webhooks(self) -> Webhooks:
+        """The accounts' webhook endpoints and deliveries (service.webhooks), offered every
+        frame the account streams write. The composition root gives them with the RQ queue and
+        the operator's policy; else made when first asked for, on the store's Redis, with a
+        queue that only records (nothing is sent: a test, a tool)."""
+        if self._webhooks is None:
+            self._webhooks = Webhooks(self.store.redis, RecordingDeliveryQueue())
+        if self._webhooks.notify is None:
+            self._webhooks.notify = self.account_streams.notify
+        return self._webhooks
 
     @property
     def ratings(self) -> Ratings:
@@ -205,14 +227,18 @@ class GameService:
         options: Mapping[str, Any],
         *,
         account: tuple[str, str] | None = None,
+        seated: Sequence[tuple[str, str]] = (),
+        game_id: str | None = None,
     ) -> Outcome:
         """A new game; it starts at once when it has no human seat.
 
         The outcome carries the owner token, which cancels the table while it waits. Created
         by ``account`` (its id and handle), the table is that account's too (it may cancel it
-        with its key), and the account takes the first human seat.
+        with its key), and the account takes the first human seat; or the accounts ``seated``
+        (ids and handles) take the first human seats, in order, in the create's own append.
+        ``game_id``: an id chosen by the caller (``create_seated``), else a fresh one.
         """
-        game_id = uuid.uuid4().hex
+        game_id = game_id or uuid.uuid4().hex
         owner_token = secrets.token_urlsafe(32)
         body: dict[str, Any] = {
             "type": "create",
@@ -225,12 +251,41 @@ class GameService:
         }
         if account is not None:
             body["owner_account"] = account[0]
+        if seated:
+            body["seat_accounts"] = [{"account": id_, "name": handle} for id_, handle in seated]
+        elif account is not None:
             body["seat_account"] = {"account": account[0], "name": account[1]}
         outcome = self.cycle.run(game_id, Submission(Command(None, body), "system", None, "create"))
         # Known as this table's, the owner token is a valid credential without the right to
         # anything but the cancel: a 403 elsewhere, not the 401 of a made-up token.
         self.index.remember_token(body["owner_token_hash"], game_id)
         return replace(outcome, owner_token=owner_token)
+
+    def create_seated(
+        self,
+        game: str,
+        accounts: Sequence[tuple[str, str]],
+        bots: Sequence[str],
+        options: Mapping[str, Any],
+        *,
+        game_id: str,
+    ) -> Loaded:
+        """A table with every account of ``accounts`` (id, handle) seated, in that order from
+        seat 0, and a bot seat per strategy of ``bots`` after them (an accepted challenge, a
+        pairing of seeks): the create's one append seats them all and starts the game, so the
+        table is never open to anyone else. The first account owns it.
+
+        Idempotent under ``game_id``, which the caller derives from what it seats: run again
+        (a worker killed after the append, two runs at once) it creates nothing twice.
+        """
+        seats = [{"kind": "human"}] * len(accounts)
+        seats += [{"kind": "bot", "strategy": strategy} for strategy in bots]
+        if not self.store.exists(game_id):
+            first = accounts[0] if accounts else None
+            # IllegalMove: "the game exists already", a twin run created it meanwhile.
+            with contextlib.suppress(IllegalMove):
+                self.create(game, seats, options, account=first, seated=accounts, game_id=game_id)
+        return self.load(game_id)
 
     def cancel(self, game_id: str, owner_token: str) -> Outcome:
         """The owner's cancel of a table that waits. A seat's token (of this game or another)

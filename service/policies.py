@@ -16,6 +16,8 @@ from domain.match import FINISHED, WAITING, MatchState
 
 BOT, TIMEOUT, EXPIRY, IDLE, ARCHIVE = "bot", "timeout", "expiry", "idle", "archive"
 RATE = "rate"
+# The pairing of a pool of seeks (service/seeks.py): ``game_id`` names the pool, not a game.
+PAIR = "pair"
 # The jobs that concern a whole game, not a seat's turn: one id per game.
 PER_GAME = frozenset({EXPIRY, ARCHIVE, RATE})
 # A game is rated when at least this many of its seats are held by accounts.
@@ -28,9 +30,10 @@ class FollowUp:
     person's seat (handed to a bot if its holder has not acted by then), the expiry of a
     table that waits for players (at ``due_at``, for it is fixed when the table is made), or
     the archiving of an ended game (queued by the sweeper once its grace period is over), or
-    the rating of a finished game between accounts (``service/ratings.py``)."""
+    the rating of a finished game between accounts (``service/ratings.py``), or the pairing
+    of a pool of seeks (``service/seeks.py``; ``game_id`` is the pool's id)."""
 
-    kind: str  # BOT, TIMEOUT, IDLE, EXPIRY, ARCHIVE or RATE
+    kind: str  # BOT, TIMEOUT, IDLE, EXPIRY, ARCHIVE, RATE or PAIR
     game_id: str
     seat: int
     since: int  # the version at which the seat became one to act; the job is stale otherwise
@@ -39,6 +42,9 @@ class FollowUp:
 
     @property
     def job_id(self) -> str:
+        if self.kind == PAIR:  # one pass per pool now, and one per bot-fill time
+            due = "".join(ch for ch in self.due_at or "" if ch.isdigit())
+            return f"fd-pair-{self.game_id}" + (f"-{due}" if due else "")
         if self.kind in PER_GAME:
             return f"fd-{self.kind}-{self.game_id}"
         return f"fd-{self.kind}-{self.game_id}-{self.seat}-{self.since}"
@@ -46,7 +52,7 @@ class FollowUp:
     @property
     def args(self) -> tuple[object, ...]:
         """The job function's arguments."""
-        if self.kind in PER_GAME:
+        if self.kind in PER_GAME or self.kind == PAIR:
             return (self.game_id,)
         return (self.game_id, self.seat, self.since)
 
@@ -85,6 +91,12 @@ def archive(game_id: str) -> FollowUp:
 def rate(game_id: str) -> FollowUp:
     """The job that rates a finished game between accounts (``service/ratings.py``)."""
     return FollowUp(RATE, game_id, 0, 0, 0.0)
+
+
+def pair(pool: str, due_at: str | None = None) -> FollowUp:
+    """The job that pairs the seeks of ``pool`` (service/seeks.py): now, or at ``due_at`` (when
+    a seek's wait for people is over and bots may fill its table)."""
+    return FollowUp(PAIR, pool, 0, 0, 0.0, due_at)
 
 
 def rated_seats(state: MatchState) -> list[tuple[int, str]]:

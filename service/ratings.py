@@ -29,7 +29,12 @@ Redis keys, all with the hash tag ``{rt}`` (one slot: the script touches several
 * ``fd:{rt}:rated`` set: the ids of the rated games;
 * ``fd:{rt}:of:<account>`` hash: rating key (``<game>:<players>``) → ``{mu, sigma, games}``;
 * ``fd:{rt}:board:<game>:<players>`` sorted set: account → ordinal (the leaderboard);
-* ``fd:{rt}:board:<game>`` sorted set: ``<players>:<account>`` → ordinal (every player count).
+* ``fd:{rt}:board:<game>`` sorted set: ``<players>:<account>`` → ordinal (every player count);
+* ``fd:{rt}:history:<account>:<game>:<players>`` sorted set: the account's rating after each
+  game of that rating, the point's JSON (``game_id``, ``at``: when the game ended, ``mu``,
+  ``sigma``, ``ordinal``, ``games``) scored by ``games`` (1 for its first rated game, and so
+  on: the order the ratings applied in). Written by the same script as the rating, so a point
+  is added exactly once per rated game; only the last ``HISTORY_CAP`` points are kept.
 
 A leaderboard is read best first; ties are broken by member, and a cursor names the last
 (ordinal, member) of its page, so pages neither skip nor repeat an entry that does not move.
@@ -63,6 +68,9 @@ MU, SIGMA = MODEL.mu, MODEL.sigma
 # How often a job reads again when another game's rating of one of its accounts came between
 # its read and its write.
 CONFLICT_TRIES = 20
+# Points of history kept per account and rating (the oldest go first): a plot of the last
+# thousand games, and a bounded key (about 200 bytes a point).
+HISTORY_CAP = 1000
 RATED = "fd:{rt}:rated"
 PATTERN = "fd:{rt}:*"
 
@@ -77,6 +85,10 @@ def _of(account: str) -> str:
 
 def _board(game: str, players: int | None = None) -> str:
     return f"fd:{{rt}}:board:{game}" + (f":{players}" if players is not None else "")
+
+
+def _history(account: str, game: str, players: int) -> str:
+    return f"fd:{{rt}}:history:{account}:{game}:{players}"
 
 
 def rating_key(game: str, players: int) -> str:
@@ -122,6 +134,29 @@ class Rating:
         return {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal, "games": self.games}
 
 
+@dataclass(frozen=True)
+class Point:
+    """An account's rating right after one rated game: the game, when it ended, and the
+    rating it left (``games``: how many rated games of this rating so far, this one included)."""
+
+    game_id: str
+    at: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+    def shown(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "at": self.at,
+            "mu": self.mu,
+            "sigma": self.sigma,
+            "ordinal": self.ordinal,
+            "games": self.games,
+        }
+
+
 def _rating(raw: Any) -> Rating:
     data = orjson.loads(raw)
     return Rating(data["mu"], data["sigma"], data["games"])
@@ -131,21 +166,26 @@ def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-# KEYS: rated set, the board of the key, the game's board, then one hash per account.
-# ARGV: game id, rating key, players, then per account: id, the JSON read ("" for none), the
-# new JSON, the new ordinal. 0: rated already; -1: a rating changed since it was read; 1: done.
+# KEYS: rated set, the board of the key, the game's board, then one hash per account, then one
+# history per account (in the same order). ARGV: game id, rating key, players, the history's
+# cap, then per account: id, the JSON read ("" for none), the new JSON, the new ordinal, the
+# new number of games (the history point's score), the point's JSON.
+# 0: rated already; -1: a rating changed since it was read; 1: done.
 APPLY = """
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 0 end
-local n = #KEYS - 3
+local n = (#KEYS - 3) / 2
+local cap = tonumber(ARGV[4])
 for i = 1, n do
   local current = redis.call('HGET', KEYS[3 + i], ARGV[2])
-  if (current or '') ~= ARGV[3 + (i - 1) * 4 + 2] then return -1 end
+  if (current or '') ~= ARGV[4 + (i - 1) * 6 + 2] then return -1 end
 end
 for i = 1, n do
-  local at = 3 + (i - 1) * 4
+  local at = 4 + (i - 1) * 6
   redis.call('HSET', KEYS[3 + i], ARGV[2], ARGV[at + 3])
   redis.call('ZADD', KEYS[2], ARGV[at + 4], ARGV[at + 1])
   redis.call('ZADD', KEYS[3], ARGV[at + 4], ARGV[3] .. ':' .. ARGV[at + 1])
+  redis.call('ZADD', KEYS[3 + n + i], ARGV[at + 5], ARGV[at + 6])
+  redis.call('ZREMRANGEBYRANK', KEYS[3 + n + i], 0, -(cap + 1))
 end
 redis.call('SADD', KEYS[1], ARGV[1])
 return 1
@@ -180,19 +220,28 @@ class Ratings:
         found = self.redis.hgetall(_of(account))
         return {_text(key): _rating(raw) for key, raw in found.items()}
 
-    def apply(self, game_id: str, state: MatchState) -> bool:
-        """Rate a finished game between accounts; True when this call did, False when it was
-        rated already (or is not to be rated). Raises ``RatingConflict`` when other games
-        kept coming between the read and the write ``CONFLICT_TRIES`` times."""
+    def history(self, account: str, game: str, players: int) -> list[Point]:
+        """The points of ``account``'s rating in ``game`` with ``players`` (the last
+        ``HISTORY_CAP``), oldest first; none for a rating it does not have."""
+        found = self.redis.zrange(_history(account, game, players), 0, -1)
+        return [Point(**orjson.loads(raw)) for raw in cast("list[Any]", found)]
+
+    def apply(self, game_id: str, state: MatchState, ended_at: str) -> bool:
+        """Rate a finished game between accounts that ended at ``ended_at`` (its last event's
+        time); True when this call did, False when it was rated already (or is not to be
+        rated). Raises ``RatingConflict`` when other games kept coming between the read and
+        the write ``CONFLICT_TRIES`` times."""
         if not rateable(state) or state.result is None:
             return False
         seats = rated_seats(state)
-        key = rating_key(state.game or "", state.players)
+        game = state.game or ""
+        key = rating_key(game, state.players)
         everyone = ranks(state.result, state.players)
         places = [everyone[seat] for seat, _ in seats]
         accounts = [account for _, account in seats]
-        keys = [RATED, _board(state.game or "", state.players), _board(state.game or "")]
+        keys = [RATED, _board(game, state.players), _board(game)]
         keys += [_of(account) for account in accounts]
+        keys += [_history(account, game, state.players) for account in accounts]
         for _ in range(CONFLICT_TRIES):
             pipe = self.redis.pipeline(transaction=False)
             for account in accounts:
@@ -200,19 +249,20 @@ class Ratings:
             read = pipe.execute()
             before = [_rating(raw) if raw is not None else Rating() for raw in read]
             after = update([(r.mu, r.sigma) for r in before], places)
-            args: list[Any] = [game_id, key, state.players]
+            args: list[Any] = [game_id, key, state.players, HISTORY_CAP]
             for account, raw, old, (mu, sigma) in zip(accounts, read, before, after, strict=True):
                 new = Rating(mu, sigma, old.games + 1)
                 record = {"mu": mu, "sigma": sigma, "games": new.games}
                 args += [account, _text(raw) if raw is not None else "", orjson.dumps(record)]
-                args.append(repr(new.ordinal))
+                point = Point(game_id, ended_at, mu, sigma, new.ordinal, new.games)
+                args += [repr(new.ordinal), new.games, orjson.dumps(point.shown())]
             done = int(self._apply(keys=keys, args=args))
             if done >= 0:
                 return done == 1
         raise RatingConflict(f"game {game_id}: ratings kept changing under the job")
 
     def wipe(self) -> int:
-        """Delete every rating and the set of rated games; how many keys were."""
+        """Delete every rating, history and the set of rated games; how many keys were."""
         stale = [*self.redis.scan_iter(match=PATTERN, count=500)]
         for start in range(0, len(stale), 500):
             self.redis.delete(*stale[start : start + 500])
@@ -281,6 +331,12 @@ def player_counts(game: str) -> range:
     return range(definition.min_players, definition.max_players + 1)
 
 
+def ended_at(games: GameService, game_id: str, version: int) -> str:
+    """When the game ended: the time of its last event (``version``), which the job and
+    ``rebuild`` both give the history, so that a rebuilt history equals the one the jobs wrote."""
+    return games.store.read(game_id, after=version - 1)[-1].at
+
+
 def rate_game(games: GameService, game_id: str) -> bool:
     """The rating job's work: rate the game unless it was rated already (a retried or doubled
     job), then take it off the index's list of games to rate. True when this call rated it."""
@@ -288,7 +344,10 @@ def rate_game(games: GameService, game_id: str) -> bool:
     if ratings.is_rated(game_id):  # no load: a repair sweep finds most of them done
         games.index.rated(game_id)
         return False
-    done = ratings.apply(game_id, games.load(game_id).state)
+    loaded = games.load(game_id)
+    done = False
+    if rateable(loaded.state):  # (a stray job for a game not to be rated reads no event)
+        done = ratings.apply(game_id, loaded.state, ended_at(games, game_id, loaded.version))
     games.index.rated(game_id)
     return done
 
@@ -307,22 +366,23 @@ def finished_between_accounts(games: GameService) -> Iterable[tuple[str, str, Ma
             loaded = games.load(game_id)
             if not rateable(loaded.state):
                 continue
-            last = games.store.read(game_id, after=loaded.version - 1)
-            yield last[-1].at, game_id, loaded.state
+            yield ended_at(games, game_id, loaded.version), game_id, loaded.state
         except ARCHIVE_FAILURES as error:
             log.error("ratings rebuild: game %s left out: %s", game_id, error)
 
 
 def rebuild(games: GameService, progress: Callable[[int], None] = lambda done: None) -> int:
-    """Wipe the ratings and replay every finished game between accounts in the order they
-    ended (the time of the last event, then the id); how many games were rated. Workers may
-    keep running: a game that finishes meanwhile is rated once (by its job or here), but in
-    the order its job ran; run it again after a quiet moment for the exact end order."""
+    """Wipe the ratings (and their histories) and replay every finished game between accounts
+    in the order they ended (the time of the last event, then the id); how many games were
+    rated. The histories come out as the jobs wrote them when the jobs ran in that order.
+    Workers may keep running: a game that finishes meanwhile is rated once (by its job or
+    here), but in the order its job ran; run it again after a quiet moment for the exact end
+    order."""
     found = sorted(finished_between_accounts(games), key=lambda item: (item[0], item[1]))
     games.ratings.wipe()
     rated = 0
-    for _, game_id, state in found:
-        rated += games.ratings.apply(game_id, state)
+    for at, game_id, state in found:
+        rated += games.ratings.apply(game_id, state, at)
         games.index.rated(game_id)
         progress(rated)
     return rated

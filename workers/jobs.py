@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from service import metrics, ratings
 from service.games import GameService, Outcome
+from service.seeks import Seeks
 
 
 @dataclass
@@ -102,3 +103,20 @@ def sweep() -> int:
     from workers.sweeper import sweep_once
 
     return sweep_once(service())
+
+
+def pair_seeks(pool: str) -> int:
+    """One pairing pass over a pool of seeks (``service/seeks.py``): finish the tables a killed
+    pass claimed, then make every table the waiting seeks allow; how many tables. Run twice it
+    pairs nothing twice: a seek is claimed once, and a table's creation may run again."""
+    made = Seeks(service()).pair(pool)
+    metrics.JOBS.labels("pair", "moved" if made else "stale").inc()
+    return len(made)
+
+
+def deliver_webhook(webhook: str, delivery: str, attempt: str) -> str:
+    """One try of a webhook's delivery (``service/webhooks.py``): what came of it. A try run
+    twice is sent once (it is claimed first); a failed one schedules the next."""
+    outcome = service().webhooks.deliver(webhook, delivery, attempt)
+    metrics.JOBS.labels("webhook", outcome).inc()
+    return outcome

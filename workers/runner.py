@@ -130,8 +130,8 @@ class Housekeeper(_Background):
         self._lease = client.register_script(_LEASE_LUA)
         self._release = client.register_script(_RELEASE_LUA)
         self._maintenance = named_queue(client, names.maintenance)
-        # Only the bots' delays: the timers are the timer mover's.
-        delayed = [bot_queue(client, names).name]
+        # The bots' delays and the webhooks' retries: the timers are the timer mover's.
+        delayed = [bot_queue(client, names).name, names.webhooks]
         self._due = DueJobMover(delayed, connection=client, serializer=JSONSerializer)
         self._due.prepare_registries(delayed)
 

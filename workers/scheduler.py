@@ -33,7 +33,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from events.redis_client import Client
-from service.policies import ARCHIVE, BOT, EXPIRY, IDLE, RATE, TIMEOUT, FollowUp
+from service.policies import ARCHIVE, BOT, EXPIRY, IDLE, PAIR, RATE, TIMEOUT, FollowUp
 from service.ports import SchedulingFailed
 
 JOB_FUNCTIONS = {
@@ -43,10 +43,12 @@ JOB_FUNCTIONS = {
     IDLE: "workers.jobs.idle_seat",
     ARCHIVE: "workers.jobs.archive_game",
     RATE: "workers.jobs.rate_game",
+    PAIR: "workers.jobs.pair_seeks",
 }
 # The jobs of the timer queue: each is due at a time a player was told (a turn's deadline, a
-# seat's idle limit, a table's expiry) and takes milliseconds.
-TIMERS = frozenset({TIMEOUT, EXPIRY, IDLE})
+# seat's idle limit, a table's expiry) and takes milliseconds. Pairing seeks too: somebody waits
+# for the table, and a seek's wait for people ends at a time it named (its bots_after_s).
+TIMERS = frozenset({TIMEOUT, EXPIRY, IDLE, PAIR})
 # A finished job counts as missing anyway (see ``missing``); its record is kept only to look at.
 RESULT_TTL_S = 60
 FAILURE_TTL_S = 3600
@@ -91,6 +93,10 @@ class Names:
         return f"{self.prefix}-timeouts"
 
     @property
+    def webhooks(self) -> str:
+        return f"{self.prefix}-webhooks"
+
+    @property
     def scheduler_lease(self) -> str:
         return f"{self.prefix}:scheduler-lease"
 
@@ -121,10 +127,11 @@ def queues(connection: redis.Redis, names: Names) -> list[Queue]:
     period) comes before the bots so that a backlog of moves cannot starve it. The archive
     comes last: it is never urgent, and a backlog of ended games must not delay a move. The
     ratings (one job per finished game between accounts, milliseconds each) come just before
-    it: a rating may wait a moment, a move should not.
+    it: a rating may wait a moment, a move should not. The webhooks' tries come last of all:
+    one may wait for a slow receiver up to its timeout (workers/webhook_queue.py).
     """
     order = (names.timeouts, names.maintenance, names.bots, names.ratings, names.archive)
-    return [named_queue(connection, name) for name in order]
+    return [named_queue(connection, name) for name in (*order, names.webhooks)]
 
 
 def timer_queue(connection: redis.Redis, names: Names) -> Queue:
@@ -199,6 +206,7 @@ class RQScheduler:
             IDLE: timers,
             ARCHIVE: named_queue(connection, self.names.archive),
             RATE: named_queue(connection, self.names.ratings),
+            PAIR: timers,
         }
 
     def schedule(self, jobs: Sequence[FollowUp]) -> None:
@@ -230,6 +238,11 @@ class RQScheduler:
 
     def _enqueue(self, job: FollowUp) -> None:
         queue = self._queue[job.kind]
+        if job.kind == PAIR and job.due_at is None and self._waits(queue, job.job_id):
+            # Queued and not started: that pass will see the seek that asks for it, so a burst
+            # of seeks makes one pass. A pass that runs already is queued again (it may have
+            # read the pool before the new seek came).
+            return
         args = job.args
         options = {
             "job_id": job.job_id,
@@ -257,6 +270,10 @@ class RQScheduler:
             queue.enqueue(function, *args, not_before_ms, **options)
         else:
             queue.enqueue(function, *args, **options)
+
+    def _waits(self, queue: Queue, job_id: str) -> bool:
+        """Whether ``job_id`` waits in ``queue`` (queued, not yet taken by a worker)."""
+        return self.connection.lpos(queue.key, job_id) is not None
 
     def _timer_due(self, job: FollowUp) -> float:
         """A timer's due time (Unix time): its absolute time (a table's expiry), or its delay

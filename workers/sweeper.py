@@ -13,6 +13,15 @@ its steps again from wherever the last one stopped (``service/archiver.py``).
 And it queues again the rating of the finished games between accounts that are still unrated
 ``RATE_REPAIR_AFTER_S`` after they ended (a rating job lost or failed), from the index's list
 of them, which the rating job empties (``service/ratings.py``); a job run twice rates once.
+
+And it carries on the webhook tries whose outcome is overdue (``service/webhooks.py``): a try
+whose job was lost is queued again, one interrupted mid-send counts as failed and the schedule
+goes on.
+
+And it queues a pairing pass for every pool of seeks that still holds seeks or a claim
+(``service/seeks.py``): a pass lost with a killed worker is run again, and a seek whose wait for
+people ends is paired with bots within a sweep even if its timer was lost. It expires the
+challenges whose time has come and writes their frames (``service/challenges.py``).
 """
 
 from __future__ import annotations
@@ -24,8 +33,10 @@ from typing import Any
 
 from domain.match import ACTIVE, WAITING
 from service import policies
+from service.challenges import Challenges
 from service.games import GameService
 from service.ports import utc_after
+from service.seeks import Seeks
 
 log = logging.getLogger(__name__)
 PAGE = 500
@@ -75,7 +86,9 @@ def sweep_once(games: GameService) -> int:
                 log.info("sweeper: scheduled %s", " ".join(job.job_id for job in missing))
         except Exception as error:
             log.warning("sweeper: skipped game %s: %r", game_id, error)
-    return scheduled + sweep_waiting(games) + sweep_ended(games) + sweep_unrated(games)
+    sweep_challenges(games)  # expires them itself: no job to count
+    scheduled += sweep_waiting(games) + sweep_ended(games) + sweep_unrated(games)
+    return scheduled + sweep_seeks(games) + sweep_webhooks(games)
 
 
 def sweep_waiting(games: GameService) -> int:
@@ -120,6 +133,42 @@ def sweep_unrated(games: GameService, batch: int = RATE_BATCH) -> int:
     ended_before = _instant(games.clock()).timestamp() - RATE_REPAIR_AFTER_S
     jobs = [policies.rate(game_id) for game_id in games.index.unrated(ended_before, batch)]
     return _queue(games, jobs, "the rating of {} finished games")
+
+
+def sweep_webhooks(games: GameService) -> int:
+    """Carry on the webhook tries whose outcome is overdue (a job lost, a worker killed
+    mid-send: ``service/webhooks.py``); how many. Never raised: the next sweep asks again."""
+    try:
+        repaired = games.webhooks.repair()
+    except Exception as error:
+        log.warning("sweeper: webhook tries not repaired: %r", error)
+        return 0
+    if repaired:
+        log.info("sweeper: carried on %d overdue webhook tries", repaired)
+    return repaired
+
+
+def sweep_seeks(games: GameService) -> int:
+    """Queue a pairing pass for every pool of seeks with seeks waiting or a claim left
+    unfinished (none is queued twice); how many were."""
+    try:
+        pools = Seeks(games).pools()
+    except Exception as error:  # as a page of games: the other sweeps still run
+        log.warning("sweeper: skipped the pools of seeks: %r", error)
+        return 0
+    return _queue(games, [policies.pair(pool) for pool in pools], "the pairing of {} pools")
+
+
+def sweep_challenges(games: GameService) -> int:
+    """Expire the open challenges whose time has come (their frames written); how many."""
+    try:
+        expired = Challenges(games).expire_due()
+    except Exception as error:
+        log.warning("sweeper: skipped the expiry of challenges: %r", error)
+        return 0
+    if expired:
+        log.info("sweeper: expired %d challenges", expired)
+    return expired
 
 
 def _queue(games: GameService, jobs: list[policies.FollowUp], what: str) -> int:

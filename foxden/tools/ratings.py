@@ -1,8 +1,9 @@
 """``foxden ratings``: the operator's commands for the accounts' ratings (service/ratings.py).
 
-* ``rebuild`` wipes the ratings and replays every finished game between accounts, in Redis or
-  archived, in the order the games ended: the ratings are derived data, and this is how they
-  are made again after a change of the model, a lost Redis, or a doubt.
+* ``rebuild`` wipes the ratings and their histories and replays every finished game between
+  accounts, in Redis or archived, in the order the games ended: the ratings (and each
+  account's history of them) are derived data, and this is how they are made again after a
+  change of the model, a lost Redis, or a doubt.
 
 It works on the Redis that ``foxden audit`` reads (``REDIS_URL``, else the embedded Redis of the
 ``foxden up`` in ``--data-dir``) and on ``FOXDEN_ARCHIVE_URL`` (else that instance's archive
@@ -31,7 +32,9 @@ def add_command(commands: Subcommands, data_dir_help: str) -> None:
     )
     ratings.add_argument("--data-dir", default="var", help=data_dir_help)
     actions = ratings.add_subparsers(dest="action", required=True, metavar="ACTION")
-    actions.add_parser("rebuild", help="wipe the ratings and replay every finished game")
+    actions.add_parser(
+        "rebuild", help="wipe the ratings and their histories and replay every finished game"
+    )
     ratings.set_defaults(run=run_command)
 
 

@@ -12,6 +12,7 @@ from service import log as service_log
 from service.api import (
     accounts,
     audit,
+    challenges,
     cors,
     feeds,
     games,
@@ -22,6 +23,7 @@ from service.api import (
     problems,
     ratelimit,
     ratings,
+    webhooks,
 )
 from service.api.framework import FoxdenFlask
 from service.games import GameService
@@ -85,7 +87,18 @@ def create_app(service: GameService, config: dict[str, Any] | None = None) -> Fl
     app.extensions["foxden.log_signer"] = service_log.LogSigner(
         service.store.redis, app.config["LOG_KEY"]
     )
-    blueprints = (games.bp, feeds.bp, ops.bp, audit.bp, accounts.bp, log.bp, ratings.bp, web_bp)
+    blueprints = (
+        games.bp,
+        feeds.bp,
+        ops.bp,
+        audit.bp,
+        accounts.bp,
+        challenges.bp,
+        log.bp,
+        ratings.bp,
+        webhooks.bp,
+        web_bp,
+    )
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     _trust_proxies(app, app.config["TRUSTED_PROXIES"])

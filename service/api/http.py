@@ -65,7 +65,7 @@ def json_body() -> Any:
 BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9\-._~+/]+=*)")
 # The blueprints of the game API (/v1); the operations endpoints (health, metrics, docs) take
 # no token: probes and scrapers may carry credentials meant for a proxy.
-API_BLUEPRINTS = frozenset({"games", "feeds", "audit", "accounts", "log", "ratings"})
+API_BLUEPRINTS = frozenset({"games", "feeds", "audit", "accounts", "log", "ratings", "challenges"})
 # Routes whose credential is not a seat's token: cancelling takes the table's owner token (the
 # service checks it: a seat's or another table's token is a 403 there, a made-up one a 401).
 OWN_CREDENTIAL = frozenset({"games.cancel_game"})
@@ -87,6 +87,18 @@ SCOPE_OF = {
     "accounts.my_games": "read",
     "feeds.my_stream": "read",
     "feeds.my_stream_ticket": "read",
+    # Challenges and seeks (service/api/challenges.py): making and withdrawing a challenge is
+    # making a table; answering one, and seeking, is taking a seat.
+    "challenges.create_challenge": "create",
+    "challenges.cancel_challenge": "create",
+    "challenges.get_challenge": "read",
+    "challenges.my_challenges": "read",
+    "challenges.accept_challenge": "play",
+    "challenges.decline_challenge": "play",
+    "challenges.create_seek": "play",
+    "challenges.get_seek": "read",
+    "challenges.my_seeks": "read",
+    "challenges.cancel_seek": "play",
 }
 
 

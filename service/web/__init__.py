@@ -1,5 +1,5 @@
-"""The service's own web front end: a lobby, a table, a replay and an audit page, and the
-account's pages (sign-up and sign-in, my games).
+"""The service's own web front end: a lobby, a table, a replay and an audit page, the
+account's pages (sign-up and sign-in, my games) and the ratings (leaderboards, histories).
 
 Every page is the same small HTML shell; the ES modules under ``static/`` draw it and talk to
 the public REST API and event streams exactly as any other client does (no private door: this
@@ -80,6 +80,21 @@ def account() -> Response:
 @bp.get("/my-games")
 def my_games() -> Response:
     """The signed-in account's games (``GET /v1/me/games``): my turn first."""
+    return _shell()
+
+
+@bp.get("/ratings")
+@bp.get("/ratings/<game>")
+def ratings(game: str | None = None) -> Response:
+    """A game's leaderboard (``GET /v1/ratings/{game}``): the first game of the catalogue's
+    without one; the player count in the fragment (``#players=3``)."""
+    return _shell()
+
+
+@bp.get("/ratings/<game>/<handle>")
+def rating_history(game: str, handle: str) -> Response:
+    """An account's rating history in a game, plotted (``GET /v1/ratings/{game}/{handle}/
+    history``), a player count at a time."""
     return _shell()
 
 

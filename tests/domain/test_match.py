@@ -398,3 +398,23 @@ def test_a_game_event_moves_the_state_as_dataclasses_replace_would():
     assert state == before and state.board is before.board  # untouched
     with pytest.raises(dataclasses.FrozenInstanceError):  # as frozen as any other
         moved.version = 10  # type: ignore[misc]
+
+
+def test_a_create_that_seats_several_accounts_seats_them_in_order_and_starts_in_one_batch():
+    body = {"type": "create", "game": TOY.id, "seed": SEED, "options": {}}
+    body["seats"] = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "strategy": "random"}]
+    body["seat_accounts"] = [{"account": "a1", "name": "ada"}, {"account": "b2", "name": "bob"}]
+    events = match.decide(match.INITIAL, Command(None, body))
+    state = replay(events)
+    assert [info.account for info in state.seats] == ["a1", "b2", None]
+    assert state.status == match.ACTIVE  # no moment in which a stranger could join
+    assert [e.type for e in events][:3] == ["GameCreated", "PlayerJoined", "PlayerJoined"]
+
+
+def test_a_create_that_names_one_account_twice_is_refused():
+    body = {"type": "create", "game": TOY.id, "seed": SEED, "options": {}}
+    body["seats"] = [{"kind": "human"}, {"kind": "human"}]
+    body["seat_accounts"] = [{"account": "a1", "name": "ada"}, {"account": "a1", "name": "ada"}]
+    with pytest.raises(RuleError) as refused:
+        match.decide(match.INITIAL, Command(None, body))
+    assert refused.value.code == "already_seated"

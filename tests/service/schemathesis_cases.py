@@ -40,6 +40,7 @@ DECIDED_BY_THE_LOG = {
     "GET /v1/games/{game_id}/log-proof": {"size"},
     # (Not the log's: the player counts a leaderboard takes are the game's, service/ratings.py.)
     "GET /v1/ratings/{game}": {"players"},
+    "GET /v1/ratings/{game}/{handle}/history": {"players"},
 }
 OPAQUE = {
     "GET /v1/games": "cursor",

@@ -41,6 +41,9 @@ UNDOCUMENTED = {
     "/verify",
     "/account",
     "/my-games",
+    "/ratings",
+    "/ratings/<game>",
+    "/ratings/<game>/<handle>",
     "/web/static/<path:filename>",
 }
 

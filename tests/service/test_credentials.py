@@ -6,16 +6,25 @@ from __future__ import annotations
 import pytest
 
 from events.transparency import archived_leaf
-from tests.service.test_hard_to_break import game_routes, problem, send
+from tests.service.test_hard_to_break import RATED, game_routes, problem, send
 
 pytestmark = pytest.mark.redis
 
 GAME_PATH = "/v1/games/<game_id>"
 
 
-# The account routes (issue #41) take account keys; what a seat's or an owner's token gets there
-# (403 ``account_key_required``, or a 4xx of its own) is tested in tests/service/test_accounts.py.
-ACCOUNT_PATHS = ("/v1/accounts", "/v1/invites", "/v1/me", "/v1/device-codes")
+# The account routes (issues #41, #43) take account keys; what a seat's or an owner's token gets
+# there (403 ``account_key_required``, or a 4xx of its own) is tested beside each: in
+# tests/service/test_accounts.py, test_challenges.py, test_seeks.py and test_webhooks.py.
+ACCOUNT_PATHS = (
+    "/v1/accounts",
+    "/v1/invites",
+    "/v1/me",
+    "/v1/device-codes",
+    "/v1/challenges",
+    "/v1/seeks",
+    "/v1/webhooks",
+)
 
 
 def on_a_game(rule: str) -> bool:
@@ -29,6 +38,8 @@ def test_each_kind_of_credential_gets_401_or_403_on_every_route(app, api):
     other_game, other_tokens = api.table()
     other_owner = api.create()["owner_token"]
     own_owner = api.create()
+    # An account, so that its rating history is served (empty).
+    api.client.post("/v1/accounts", json={"handle": RATED, "kind": "bot"})
     # One leaf in the log, so that its consistency route (from=1&to=1, see ``send``) is served.
     app.extensions["foxden.log"].append(archived_leaf("0" * 32, "0" * 63 + "1", 1))
     kinds = {

@@ -52,15 +52,22 @@ def game_routes(app: Flask) -> list[tuple[str, str]]:
     )
 
 
+RATED = "rated-ana"
+
+
 def send(api: Api, method: str, rule: str, game_id: str, **kwargs):
-    path = rule.replace("<game_id>", game_id).replace("<game>", "sly")  # a game kind
+    # a game kind, and an account's handle (``RATED``: a test that needs it signs it up)
+    path = rule.replace("<game_id>", game_id).replace("<game>", "sly").replace("<handle>", RATED)
     body = {
         "/v1/games": TOY_CREATE,
         "/v1/games/<game_id>/join": {"name": "eve"},
         "/v1/games/<game_id>/commands": {"type": "draw", "count": 1},
     }.get(rule)
     # A route that is served only with its parameters (the log's proof needs its sizes).
-    query = {"/v1/log/consistency": "?from=1&to=1"}.get(rule, "")
+    query = {
+        "/v1/log/consistency": "?from=1&to=1",
+        "/v1/ratings/<game>/<handle>/history": "?players=2",
+    }.get(rule, "")
     return api.client.open(path + query, method=method, json=body, **kwargs)
 
 

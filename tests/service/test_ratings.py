@@ -9,16 +9,21 @@ import threading
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
 from domain import match
 from domain.match import ACTIVE, CANCELLED, FINISHED
+from events.redis_client import connect
+from foxden import cli
 from service import policies, ratings
 from service.accounts import Account
+from service.api import create_app
 from service.games import GameService
 from service.ports import RecordingScheduler
+from tests.service.conftest import build
 from workers import sweeper
 
 
@@ -77,6 +82,16 @@ def finish(games: GameService, game: str, players: list[Account], bots: int = 0)
 
 def snapshot(games: GameService, players: list[Account]) -> dict[str, dict]:
     return {player.id: games.ratings.of(player.id) for player in players}
+
+
+def histories(games: GameService, players: list[Account], game: str) -> dict[tuple, list]:
+    """Every history point of ``players`` in ``game`` (each player count), by (account, count)."""
+    counts = ratings.player_counts(game)
+    return {
+        (player.id, count): games.ratings.history(player.id, game, count)
+        for player in players
+        for count in counts
+    }
 
 
 def test_a_finished_game_between_accounts_rates_them_and_leaves_bots_out(
@@ -140,6 +155,14 @@ def test_a_doubled_or_retried_job_rates_once(games: GameService) -> None:
     assert ratings.rate_game(games, game_id) is False  # retried later
     assert snapshot(games, [ada, bob]) == once
     assert {r.games for rs in once.values() for r in rs.values()} == {1}
+    # The history too: one point each, the rating the game left, at the game's end.
+    last_event = games.store.read(game_id)[-1]
+    for player in (ada, bob):
+        rating = once[player.id]["gloria-picktoria:2"]
+        point = ratings.Point(
+            game_id, last_event.at, rating.mu, rating.sigma, rating.ordinal, rating.games
+        )
+        assert games.ratings.history(player.id, "gloria-picktoria", 2) == [point]
 
 
 def test_concurrent_games_of_one_account_both_count(games: GameService) -> None:
@@ -176,10 +199,15 @@ def test_a_rebuild_equals_the_incremental_ratings(games: GameService) -> None:
         return [e for e in games.ratings.board("sly", None, None, 10_000)[0] if e[0] in ours]
 
     before = board()
+    history = histories(games, players, "sly")
+    assert [p.game_id for p in history[(a.id, 2)]] == [ids[0], ids[3], ids[5]]
+    assert [p.games for p in history[(a.id, 2)]] == [1, 2, 3]
+    assert history[(a.id, 2)][-1].ordinal == incremental[a.id]["sly:2"].ordinal
 
     assert ratings.rebuild(games) >= len(lineups)
     assert snapshot(games, players) == incremental
     assert board() == before
+    assert histories(games, players, "sly") == history
     # Rebuilt, every game is rated: a job that comes late rates nothing twice.
     assert ratings.rate_game(games, ids[-1]) is False
     assert snapshot(games, players) == incremental
@@ -255,3 +283,129 @@ def test_the_profile_shows_the_ratings(games: GameService, client: FlaskClient) 
     assert shown == [("sly", 2, 1), ("sly", 3, 1)]
     mine = games.ratings.of(ada.id)["sly:2"]
     assert profile["ratings"][0]["mu"] == mine.mu and profile["ratings"][0]["sigma"] == mine.sigma
+
+
+def test_the_rebuild_command_rebuilds_the_histories(
+    games: GameService,
+    redis_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    players = [account(games) for _ in range(3)]
+    for lineup in ([players[0], players[1]], [players[1], players[2]], [players[2], players[0]]):
+        assert ratings.rate_game(games, finish(games, "gloria-picktoria", lineup))
+    incremental = histories(games, players, "gloria-picktoria")
+    assert sum(len(points) for points in incremental.values()) == 6
+    games.ratings.wipe()  # lost: the command makes them again from the finished games
+    assert histories(games, players, "gloria-picktoria") != incremental
+
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    assert cli.main(["ratings", "--data-dir", str(tmp_path), "rebuild"]) == 0
+    assert capsys.readouterr().out.startswith("rated ")
+    assert histories(games, players, "gloria-picktoria") == incremental
+
+
+def test_the_history_keeps_the_last_points_only(
+    games: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ratings, "HISTORY_CAP", 3)
+    ada, bob = account(games), account(games)
+    ids = [finish(games, "gloria-picktoria", [ada, bob]) for _ in range(5)]
+    for game_id in ids:
+        assert ratings.rate_game(games, game_id)
+    kept = games.ratings.history(ada.id, "gloria-picktoria", 2)
+    assert [point.game_id for point in kept] == ids[2:]  # the oldest went first
+    assert [point.games for point in kept] == [3, 4, 5]
+    assert kept[-1].ordinal == games.ratings.of(ada.id)["gloria-picktoria:2"].ordinal
+
+
+def test_the_history_endpoint_shows_the_points_oldest_first(
+    games: GameService, client: FlaskClient
+) -> None:
+    ada, bob, cy = account(games), account(games), account(games)
+    ids = [finish(games, "sly", [ada, rival]) for rival in (bob, cy, bob)]
+    for game_id in ids:
+        ratings.rate_game(games, game_id)
+    ratings.rate_game(games, finish(games, "sly", [ada, bob], bots=1))  # another count
+
+    answer = client.get(f"/v1/ratings/sly/{ada.handle}/history", query_string={"players": 2})
+    assert answer.status_code == 200, answer.json
+    body = answer.json
+    assert {k: body[k] for k in ("account", "handle", "game", "players")} == {
+        "account": ada.id,
+        "handle": ada.handle,
+        "game": "sly",
+        "players": 2,
+    }
+    points = body["points"]
+    assert [point["game_id"] for point in points] == ids
+    assert [point["games"] for point in points] == [1, 2, 3]
+    assert [point["at"] for point in points] == sorted(point["at"] for point in points)
+    assert set(points[0]) == {"game_id", "at", "mu", "sigma", "ordinal", "games"}
+    profile = client.get(f"/v1/accounts/{ada.handle}").json["ratings"]
+    now = next(r for r in profile if r["players"] == 2)
+    assert (points[-1]["mu"], points[-1]["ordinal"]) == (now["mu"], now["ordinal"])
+    # The handle whatever its case, as the profile takes it; a count it was never rated in.
+    upper = client.get(f"/v1/ratings/sly/{ada.handle.upper()}/history?players=2").json
+    assert upper["handle"] == ada.handle and len(upper["points"]) == 3
+    three = client.get(f"/v1/ratings/sly/{ada.handle}/history?players=3").json["points"]
+    assert len(three) == 1
+    assert client.get(f"/v1/ratings/sly/{cy.handle}/history?players=4").json["points"] == []
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "code"),
+    [
+        ("/v1/ratings/sly/nobody-here/history?players=2", 404, "account_not_found"),
+        ("/v1/ratings/sly/no!such!handle/history?players=2", 404, "account_not_found"),
+        ("/v1/ratings/chess/{handle}/history?players=2", 404, "game_kind_not_found"),
+        ("/v1/ratings/sly/{handle}/history", 400, "invalid_parameter"),
+        ("/v1/ratings/sly/{handle}/history?players=9", 400, "invalid_parameter"),
+        ("/v1/ratings/sly/{handle}/history?players=two", 400, "invalid_parameter"),
+    ],
+)
+def test_the_history_endpoint_refuses_in_problems(
+    games: GameService, client: FlaskClient, path: str, status: int, code: str
+) -> None:
+    ada = account(games)
+    answer = client.get(path.format(handle=ada.handle))
+    assert answer.status_code == status
+    assert answer.headers["Content-Type"].startswith("application/problem+json")
+    assert answer.json["code"] == code
+    if status == 400:
+        assert set(answer.json["errors"]) == {"players"}
+
+
+def test_the_leaderboard_reads_its_accounts_in_one_round_trip(
+    games: GameService, redis_url: str
+) -> None:
+    """A page of 1 or of 8 entries costs the same round trips: its range, its ratings, its
+    accounts (one pipeline; on a cluster, one write per node that holds a page's account)."""
+    from tests.service.test_round_trips import CountingConnection, pools, trips
+
+    players = [account(games) for _ in range(8)]
+    for first, second in itertools.pairwise(players):
+        ratings.rate_game(games, finish(games, "gloria-picktoria", [first, second]))
+    counted = connect(redis_url)
+    for pool in pools(counted):
+        pool.connection_class = CountingConnection
+        pool.reset()  # (a cluster client made a connection to discover its nodes)
+    service = build(counted, RecordingScheduler())
+    client = create_app(service, {"RATE_LIMIT": "off"}).test_client()
+    path = "/v1/ratings/gloria-picktoria"
+    client.get(path)  # a first request on fresh connections
+    sent: dict[int, list[str]] = {}
+    for limit in (1, 8):
+        answer, sent[limit] = trips(
+            lambda n=limit: client.get(path, query_string={"players": 2, "limit": n})
+        )
+        assert answer.status_code == 200
+        assert len(answer.json["ratings"]) == limit
+    nodes = len(pools(counted))
+    # The range, the ratings' pipeline, the accounts' pipeline (one write per node at most).
+    assert sent[1] == ["ZREVRANGEBYSCORE", "HGET", "HGET"], sent
+    assert len(sent[8]) <= 2 + nodes
+    if nodes == 1:
+        assert sent[8] == sent[1]
+    counted.close()

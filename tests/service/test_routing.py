@@ -149,6 +149,10 @@ class TestSameAnswersAsWerkzeug:
                 .replace("<game>", "sly")
                 .replace("<key_id>", "0123456789abcdef01234567")
                 .replace("<code>", "ABCD2345")
+                .replace("<challenge_id>", "0123456789abcdef")
+                .replace("<seek_id>", "0123456789abcdef0123456789abcdef")
+                .replace("<webhook_id>", "wh_0123456789abcdef")
+                .replace("<delivery_id>", "msg_0123456789abcdef")
             )
             assert "<" not in path, path
             for method in ["GET", "HEAD", "POST", "DELETE", "OPTIONS", "PATCH"]:

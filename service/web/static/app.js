@@ -12,6 +12,9 @@ const ROUTES = [
   [/^\/verify$/, () => import("./pages/audit.js"), () => [null]],
   [/^\/account$/, () => import("./pages/account.js"), () => []],
   [/^\/my-games$/, () => import("./pages/my-games.js"), () => []],
+  [/^\/ratings$/, () => import("./pages/ratings.js"), () => []],
+  [/^\/ratings\/([^/]+)$/, () => import("./pages/ratings.js"), (m) => [decodeURIComponent(m[1])]],
+  [/^\/ratings\/([^/]+)\/([^/]+)$/, () => import("./pages/ratings.js"), (m) => [decodeURIComponent(m[1]), decodeURIComponent(m[2])]],
 ];
 
 // The header's account corner: "Sign in", or the handle with links to my games and the account.

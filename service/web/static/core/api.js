@@ -69,6 +69,11 @@ export const api = {
   deviceCode: (key) => request("POST", "/v1/me/device-codes", { token: key }),
   redeemDeviceCode: (code) => request("POST", `/v1/device-codes/${enc(code)}`),
   myStreamUrl: "/v1/me/stream",
+  // Ratings (docs/api.md, "Ratings"): public, no credential.
+  leaderboard: (game, params = {}) => request("GET", `/v1/ratings/${enc(game)}` + query(params)),
+  ratingHistory: (game, handle, players) =>
+    request("GET", `/v1/ratings/${enc(game)}/${enc(handle)}/history` + query({ players })),
+  profile: (handle) => request("GET", `/v1/accounts/${enc(handle)}`),
 };
 
 // Every event of a game, as the token's seat (or a spectator) may see it, page by page.

@@ -1,0 +1,262 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.sign_up import SignUp
+from ...models.signed_up import SignedUp
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: SignUp,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/accounts",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SignedUp | None:
+    if response.status_code == 201:
+        response_201 = SignedUp.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 408:
+        response_408 = Problem.from_dict(response.json())
+
+
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SignedUp]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SignUp,
+
+) -> Response[Problem | SignedUp]:
+    """ Create an account (a person or a bot) and its first API key, shown once.
+
+     Who may sign up is the server's `FOXDEN_SIGNUP`: `open` (anyone), `invite` (with a
+    single-use `invite` code from `POST /v1/invites`) or `closed` (only with the operator key,
+    `Authorization: Bearer <FOXDEN_OPERATOR_KEY>`). The key made here has every scope
+    (`read`, `play`, `create`); keep it: only its SHA-256 is stored.
+
+    Args:
+        body (SignUp):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignedUp]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: SignUp,
+
+) -> Problem | SignedUp | None:
+    """ Create an account (a person or a bot) and its first API key, shown once.
+
+     Who may sign up is the server's `FOXDEN_SIGNUP`: `open` (anyone), `invite` (with a
+    single-use `invite` code from `POST /v1/invites`) or `closed` (only with the operator key,
+    `Authorization: Bearer <FOXDEN_OPERATOR_KEY>`). The key made here has every scope
+    (`read`, `play`, `create`); keep it: only its SHA-256 is stored.
+
+    Args:
+        body (SignUp):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignedUp
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SignUp,
+
+) -> Response[Problem | SignedUp]:
+    """ Create an account (a person or a bot) and its first API key, shown once.
+
+     Who may sign up is the server's `FOXDEN_SIGNUP`: `open` (anyone), `invite` (with a
+    single-use `invite` code from `POST /v1/invites`) or `closed` (only with the operator key,
+    `Authorization: Bearer <FOXDEN_OPERATOR_KEY>`). The key made here has every scope
+    (`read`, `play`, `create`); keep it: only its SHA-256 is stored.
+
+    Args:
+        body (SignUp):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignedUp]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: SignUp,
+
+) -> Problem | SignedUp | None:
+    """ Create an account (a person or a bot) and its first API key, shown once.
+
+     Who may sign up is the server's `FOXDEN_SIGNUP`: `open` (anyone), `invite` (with a
+    single-use `invite` code from `POST /v1/invites`) or `closed` (only with the operator key,
+    `Authorization: Bearer <FOXDEN_OPERATOR_KEY>`). The key made here has every scope
+    (`read`, `play`, `create`); keep it: only its SHA-256 is stored.
+
+    Args:
+        body (SignUp):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignedUp
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

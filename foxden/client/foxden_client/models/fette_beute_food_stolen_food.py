@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class FetteBeuteFoodStolenFood(StrEnum):
+    ACORN = "acorn"
+    HAZELNUT = "hazelnut"
+    PEANUT = "peanut"
+    SUNFLOWER = "sunflower"
+    WALNUT = "walnut"
+
+    def __str__(self) -> str:
+        return str(self.value)

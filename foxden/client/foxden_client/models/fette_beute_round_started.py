@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="FetteBeuteRoundStarted")
+
+
+
+@_attrs_define
+class FetteBeuteRoundStarted:
+    """ 
+        Attributes:
+            round_ (int):
+     """
+
+    round_: int
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        round_ = self.round_
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "round": round_,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        round_ = d.pop("round")
+
+        fette_beute_round_started = cls(
+            round_=round_,
+        )
+
+        return fette_beute_round_started
+

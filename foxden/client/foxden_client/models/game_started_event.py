@@ -1,0 +1,163 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.event_author import EventAuthor
+  from ..models.game_started import GameStarted
+  from ..models.game_started_event_cause import GameStartedEventCause
+
+
+
+
+
+T = TypeVar("T", bound="GameStartedEvent")
+
+
+
+@_attrs_define
+class GameStartedEvent:
+    """ 
+        Attributes:
+            version (int):
+            type_ (Literal['GameStarted']):
+            schema (int):
+            data (GameStarted):
+            at (str): UTC, ISO 8601 with milliseconds.
+            by (EventAuthor):
+            command_id (str):
+            prev_hash (str):
+            hash_ (str):
+            cause (GameStartedEventCause | Unset): The command body (first event of a command only; private fields removed
+                while the game runs).
+     """
+
+    version: int
+    type_: Literal['GameStarted']
+    schema: int
+    data: GameStarted
+    at: str
+    by: EventAuthor
+    command_id: str
+    prev_hash: str
+    hash_: str
+    cause: GameStartedEventCause | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.event_author import EventAuthor # noqa: PLC0415
+        from ..models.game_started import GameStarted # noqa: PLC0415
+        from ..models.game_started_event_cause import GameStartedEventCause # noqa: PLC0415
+        version = self.version
+
+        type_ = self.type_
+
+        schema = self.schema
+
+        data = self.data.to_dict()
+
+        at = self.at
+
+        by = self.by.to_dict()
+
+        command_id = self.command_id
+
+        prev_hash = self.prev_hash
+
+        hash_ = self.hash_
+
+        cause: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.cause, Unset):
+            cause = self.cause.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "version": version,
+            "type": type_,
+            "schema": schema,
+            "data": data,
+            "at": at,
+            "by": by,
+            "command_id": command_id,
+            "prev_hash": prev_hash,
+            "hash": hash_,
+        })
+        if cause is not UNSET:
+            field_dict["cause"] = cause
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.event_author import EventAuthor # noqa: PLC0415
+        from ..models.game_started import GameStarted # noqa: PLC0415
+        from ..models.game_started_event_cause import GameStartedEventCause # noqa: PLC0415
+        d = dict(src_dict)
+        version = d.pop("version")
+
+        type_ = cast(Literal['GameStarted'] , d.pop("type"))
+        if type_ != 'GameStarted':
+            raise ValueError(f"type must match const 'GameStarted', got '{type_}'")
+
+        schema = d.pop("schema")
+
+        data = GameStarted.from_dict(d.pop("data"))
+
+
+
+
+        at = d.pop("at")
+
+        by = EventAuthor.from_dict(d.pop("by"))
+
+
+
+
+        command_id = d.pop("command_id")
+
+        prev_hash = d.pop("prev_hash")
+
+        hash_ = d.pop("hash")
+
+        _cause = d.pop("cause", UNSET)
+        cause: GameStartedEventCause | Unset
+        if isinstance(_cause,  Unset):
+            cause = UNSET
+        else:
+            cause = GameStartedEventCause.from_dict(_cause)
+
+
+
+
+        game_started_event = cls(
+            version=version,
+            type_=type_,
+            schema=schema,
+            data=data,
+            at=at,
+            by=by,
+            command_id=command_id,
+            prev_hash=prev_hash,
+            hash_=hash_,
+            cause=cause,
+        )
+
+        return game_started_event
+

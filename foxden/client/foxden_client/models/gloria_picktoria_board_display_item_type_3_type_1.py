@@ -1,0 +1,19 @@
+from enum import StrEnum
+
+class GloriaPicktoriaBoardDisplayItemType3Type1(StrEnum):
+    DOUBLER = "doubler"
+    JOKER = "joker"
+    M0 = "m0"
+    M1 = "m1"
+    M2 = "m2"
+    M3 = "m3"
+    M4 = "m4"
+    M5 = "m5"
+    M6 = "m6"
+    M7 = "m7"
+    M8 = "m8"
+    M9 = "m9"
+    SCORING = "scoring"
+
+    def __str__(self) -> str:
+        return str(self.value)

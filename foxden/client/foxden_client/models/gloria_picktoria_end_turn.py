@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="GloriaPicktoriaEndTurn")
+
+
+
+@_attrs_define
+class GloriaPicktoriaEndTurn:
+    """ End the turn without passing the fox (only while a pass is pending).
+
+        Attributes:
+            type_ (Literal['end_turn']):
+     """
+
+    type_: Literal['end_turn']
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = cast(Literal['end_turn'] , d.pop("type"))
+        if type_ != 'end_turn':
+            raise ValueError(f"type must match const 'end_turn', got '{type_}'")
+
+        gloria_picktoria_end_turn = cls(
+            type_=type_,
+        )
+
+        return gloria_picktoria_end_turn
+

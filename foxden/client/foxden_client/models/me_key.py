@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.scopes_item import ScopesItem
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="MeKey")
+
+
+
+@_attrs_define
+class MeKey:
+    """ 
+        Attributes:
+            id (str):
+            scopes (list[ScopesItem]):
+     """
+
+    id: str
+    scopes: list[ScopesItem]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        scopes = []
+        for componentsschemas_scopes_item_data in self.scopes:
+            componentsschemas_scopes_item = componentsschemas_scopes_item_data.value
+            scopes.append(componentsschemas_scopes_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "id": id,
+            "scopes": scopes,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        scopes = []
+        _scopes = d.pop("scopes")
+        for componentsschemas_scopes_item_data in (_scopes):
+            componentsschemas_scopes_item = ScopesItem(componentsschemas_scopes_item_data)
+
+
+
+            scopes.append(componentsschemas_scopes_item)
+
+
+        me_key = cls(
+            id=id,
+            scopes=scopes,
+        )
+
+        return me_key
+

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class SeatSummaryTakenOverType3Type1(StrEnum):
+    IDLE = "idle"
+    LEFT = "left"
+
+    def __str__(self) -> str:
+        return str(self.value)
