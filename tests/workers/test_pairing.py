@@ -117,6 +117,37 @@ def test_fifty_seeks_at_once_pair_with_nobody_seated_twice_and_none_lost(
         assert len(paired) == len({frame["seek"] for frame in paired})
 
 
+def test_seeks_pour_in_while_the_pairing_worker_is_killed_and_none_is_lost(
+    games: GameService, scheduler: RQScheduler, workers: Workers
+) -> None:
+    """A worker SIGKILLed in the middle of a stream of seeks (whatever pass it was in): a new
+    worker's passes and sweeps pair what is left; no seek is lost and nobody seated twice."""
+    players = 2
+    accounts = sign_up(games, 8)
+    options = fresh_options()
+    (first,) = workers.start(1)
+    seeks = Seeks(games)
+    ids = [seeks.create(accounts[n % 8], GAME, players, options).id for n in range(25)]
+    wait_until(
+        lambda: any(s.status == "paired" for s in seeks_of(games, ids).values()),
+        30,
+        "the first worker to be pairing",
+    )
+    workers.kill(first)
+    ids += [seeks.create(accounts[n % 8], GAME, players, options).id for n in range(25, 50)]
+    workers.start(1)
+    pool = ids[0][:16]
+
+    def settled() -> bool:
+        found = seeks_of(games, ids)
+        waiting = {s.account for s in found.values() if s.status == "waiting"}
+        return len(waiting) < players and not games.store.redis.hlen(claims_key(pool))
+
+    wait_until(settled, 90, "the new worker to pair every seek it can")
+    tables = check_pairings(games, ids, players)
+    assert len(tables) >= 20  # 50 seeks of 8 accounts, 2 a table: at most a few left over
+
+
 def test_a_pass_killed_between_its_claim_and_the_table_is_finished_by_the_next(
     games: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
