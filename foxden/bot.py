@@ -70,17 +70,29 @@ READS_PER_DECISION = 10
 
 @dataclass(frozen=True)
 class SeekSpec:
-    """One ``--seek GAME:PLAYERS``: a table of ``players`` of ``game``, with anyone."""
+    """One ``--seek GAME:PLAYERS[:BOTS_AFTER_S]``: a table of ``players`` of ``game``, with
+    anyone; with ``bots_after_s``, built-in bots fill the seats nobody took after that wait."""
 
     game: str
     players: int
+    bots_after_s: int | None = None
 
     @classmethod
     def parse(cls, text: str) -> SeekSpec:
-        game, _, players = text.partition(":")
-        if not game or not players.isdigit():
-            raise argparse.ArgumentTypeError(f"{text!r} is not GAME:PLAYERS (as sly:3)")
-        return cls(game, int(players))
+        parts = text.split(":")
+        if len(parts) not in (2, 3) or not parts[0] or not all(p.isdigit() for p in parts[1:]):
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not GAME:PLAYERS[:BOTS_AFTER_S] (as sly:3, or sly:3:60)"
+            )
+        bots_after = int(parts[2]) if len(parts) == 3 else None
+        return cls(parts[0], int(parts[1]), bots_after)
+
+    def body(self) -> dict[str, Any]:
+        """The ``POST /v1/seeks`` body."""
+        body: dict[str, Any] = {"game": self.game, "players": self.players}
+        if self.bots_after_s is not None:
+            body["bots_after_s"] = self.bots_after_s
+        return body
 
 
 @dataclass(frozen=True)
@@ -460,7 +472,7 @@ class RemoteBot:
         for n, spec in enumerate(self.seeks):
             if self.open_seeks[n] is not None or not self.room():
                 continue
-            body = models.NewSeek.from_dict({"game": spec.game, "players": spec.players})
+            body = models.NewSeek.from_dict(spec.body())
             answer = self._call(functools.partial(self._request, create_seek, body=body))
             if answer.status_code == 201:
                 with self._lock:
@@ -537,8 +549,9 @@ def add_command(commands: Subcommands) -> None:
         action="append",
         type=SeekSpec.parse,
         default=[],
-        metavar="GAME:PLAYERS",
-        help="keep a seek open for such a table (repeatable; needs scope create)",
+        metavar="GAME:PLAYERS[:BOTS_AFTER_S]",
+        help="keep a seek open for such a table (repeatable); with BOTS_AFTER_S, built-in bots"
+        " fill the seats nobody took after that many seconds",
     )
     bot.add_argument("--max-games", type=int, help="at most this many games (and open seeks)")
     bot.add_argument(

@@ -13,6 +13,7 @@ read again and never resent, a lost answer is resent with the same idempotency k
 
 from __future__ import annotations
 
+import argparse
 import copy
 import dataclasses
 import json
@@ -335,6 +336,23 @@ def test_two_runners_seeking_are_paired_and_play_it_out_then_seek_again(
             while runner.bot.tally.seeks_posted < 2 and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert runner.bot.tally.seeks_posted == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ("sly:3", {"game": "sly", "players": 3}),
+        ("fette-beute:4:60", {"game": "fette-beute", "players": 4, "bots_after_s": 60}),
+    ],
+)
+def test_a_seek_flag_names_the_game_the_players_and_when_bots_may_fill(text: str, body: dict):
+    assert SeekSpec.parse(text).body() == body
+
+
+@pytest.mark.parametrize("text", ["sly", "sly:", "sly:x", ":3", "sly:3:", "sly:3:1m", "a:1:2:3"])
+def test_a_seek_flag_that_is_not_game_players_is_refused(text: str):
+    with pytest.raises(argparse.ArgumentTypeError):
+        SeekSpec.parse(text)
 
 
 def test_a_runner_accepts_a_challenge_and_plays_it(service: Service, recorder: Recorder):
