@@ -78,7 +78,6 @@ from service.webhook_endpoints import (
     health_key,
     iso,
     owner_key,
-    parse_endpoints,
     text_of,
 )
 from service.webhook_targets import Resolver, UnsafeTarget, check, system_resolver
@@ -134,9 +133,10 @@ class Webhooks(Endpoints):
         resolve: Resolver = system_resolver,
         post: Post | None = None,
         clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
         notify: Callable[[str, Mapping[str, Any]], object] | None = None,
     ) -> None:
-        super().__init__(client, policy=policy, resolve=resolve, clock=clock)
+        super().__init__(client, policy=policy, resolve=resolve, clock=clock, monotonic=monotonic)
         self.queue = queue
         self._post = post
         # How a notice reaches an account's stream (the service gives AccountStreams.notify).
@@ -171,19 +171,13 @@ class Webhooks(Endpoints):
 
     def offer(self, found: Sequence[tuple[str, Mapping[str, Any]]]) -> int:
         """Make a delivery of each frame for each enabled endpoint that wants it (its
-        account's, and the operator's); how many. One round trip reads every endpoint."""
+        account's, and the operator's); how many. The endpoints are read in one round trip,
+        and not again for ``LISTENING_FRESH_S`` (service/webhook_endpoints.py)."""
         if not found:
             return 0
         owners = list(dict.fromkeys(account for account, _ in found))
-        pipe = self.redis.pipeline(transaction=False)
-        for owner in [*owners, OPERATOR]:
-            pipe.hgetall(owner_key(owner))
-        *mine, everyone = pipe.execute()
-        listening = {
-            owner: [e for e in parse_endpoints(hooks) if e.enabled]
-            for owner, hooks in zip(owners, mine, strict=True)
-        }
-        operators = [e for e in parse_endpoints(everyone) if e.enabled]
+        listening = self.listening([*owners, OPERATOR])
+        operators = listening[OPERATOR]
         now = self.clock()
         made: list[tuple[str, str]] = []
         pipe = self.redis.pipeline(transaction=False)
@@ -309,6 +303,7 @@ class Webhooks(Endpoints):
         args: list[Any] = [endpoint.id, endpoint.id + ":status", disabled, ENABLED]
         if not self._set_if(keys=[owner_key(endpoint.owner)], args=args):
             return  # disabled already, or deleted
+        self._changed(endpoint.owner)
         log.warning("webhook %s disabled: %s", endpoint.id, reason)
         if endpoint.owner != OPERATOR and self.notify is not None:
             frame = {"type": "webhook_disabled", "webhook": endpoint.id, "reason": reason}

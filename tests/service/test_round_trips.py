@@ -20,6 +20,7 @@ from service.api import create_app
 from service.games import GameService
 from service.index import GameIndex
 from service.ports import RecordingScheduler
+from service.webhooks import RecordingDeliveryQueue, Webhooks
 from tests.redis_writes import CountingSocket
 from tests.service.conftest import Api
 
@@ -131,3 +132,32 @@ def test_a_game_this_process_has_not_cached_is_read_once_per_request(
         # Authenticating the token reads the latest state; the route uses that same read.
         assert sent == ["EVALSHA"], route
     assert answer.json["version"] == service.load(game["id"]).version
+
+
+def test_a_move_between_accounts_costs_its_append_and_its_frames_once_who_listens_is_known(
+    counted: tuple[Api, GameService],
+):
+    """A move of a game between accounts: the append, and the account's ``your_turn`` frame
+    (its stream's script); who listens to the frame (webhooks) is read once in a while, not
+    per move (service/webhook_endpoints.py, ``LISTENING_FRESH_S``)."""
+    _, service = counted
+    # A clock of the test's: however slow the machine, what was read stays fresh.
+    service._webhooks = Webhooks(service.store.redis, RecordingDeliveryQueue(), monotonic=lambda: 0)
+    seated = []
+    for name in ("ada", "bob"):
+        handle = f"{name}-{random.getrandbits(40):x}"
+        account, _, _ = service.accounts.sign_up(
+            handle, "bot", mode="open", operator=False, invite=None
+        )
+        seated.append((account.id, account.handle))
+    game_id = f"rt{random.getrandbits(64):x}"
+    service.create_seated("sly", seated, [], {}, game_id=game_id)
+    sent_per_move = []
+    for _ in range(6):
+        state = service.load(game_id).state
+        (seat,) = state.to_act()
+        body = state.definition.legal_commands(state.board, seat)[0]
+        _, sent = trips(lambda s=seat, b=body: service.handle(game_id, s, b))
+        sent_per_move.append(sent)
+    # Who listens was read when the game started (its first frames), and is not read again.
+    assert all(sent == ["EVALSHA", "EVALSHA"] for sent in sent_per_move), sent_per_move

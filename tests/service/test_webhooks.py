@@ -28,6 +28,7 @@ from service.api import create_app
 from service.games import GameService
 from service.ports import RecordingScheduler
 from service.webhook_delivery import SCHEDULE_S, Answer, next_delay, retryable
+from service.webhook_endpoints import LISTENING_FRESH_S
 from service.webhook_targets import UnsafeTarget, check, is_public
 from service.webhooks import (
     ATTEMPTS_KEPT,
@@ -362,6 +363,31 @@ def test_operator_endpoints_get_every_accounts_frames(
     hooks.offer([(account_id, frame(account_id))])
     assert made.json["id"] in [job[0] for job in queue.jobs]
     client.delete(f"/v1/webhooks/{made.json['id']}", headers=auth(OPERATOR_KEY))
+
+
+def test_a_process_reads_who_listens_once_in_a_while_and_sees_its_own_changes_at_once(
+    service: GameService, hooks: Webhooks, queue: RecordingDeliveryQueue, account
+) -> None:
+    account_id, _ = account
+    hooks.offer([(account_id, frame(account_id))])
+    assert not queue.jobs  # nobody listens (and now this process knows it)
+    made, _ = hooks.register(account_id, "http://127.0.0.1:9/", ["your_turn"])
+    hooks.offer([(account_id, frame(account_id))])
+    assert [job[0] for job in queue.jobs] == [made.id]  # registered here: seen at once
+    # Another process (an API process, a worker) trusts what it read for LISTENING_FRESH_S.
+    now = [1000.0]
+    other = Webhooks(hooks.redis, queue, policy=hooks.policy, monotonic=lambda: now[0])
+    queue.jobs.clear()
+    other.offer([(account_id, frame(account_id))])
+    assert [job[0] for job in queue.jobs] == [made.id]
+    hooks.delete(account_id, made.id)
+    queue.jobs.clear()
+    other.offer([(account_id, frame(account_id))])
+    assert len(queue.jobs) == 1  # not read again: the deletion is not seen yet...
+    assert run_queued(hooks, queue) == ["gone"]  # (and its try sends nothing)
+    now[0] += LISTENING_FRESH_S
+    other.offer([(account_id, frame(account_id))])
+    assert not queue.jobs  # ...until the time is up
 
 
 # --- signatures -----------------------------------------------------------------------------------
