@@ -45,6 +45,9 @@ def counted(redis_url: str) -> tuple[Api, GameService]:
     client = connect(redis_url)
     for pool in pools(client):
         pool.connection_class = CountingConnection
+        # A cluster client made connections while it discovered the nodes: forget them, so
+        # that every connection is one of the counting class.
+        pool.reset()
     service = GameService(
         RedisEventStore(client),
         RecordingScheduler(),
