@@ -52,12 +52,15 @@ def first_move(games: GameService, game_id: str, seat: int) -> Envelope | None:
     return None
 
 
-def started_job(scheduler: RQScheduler, queue: str, game_id: str) -> Job | None:
-    """The game's job that a worker has started on ``queue`` (with that worker's name)."""
+def started_job(
+    scheduler: RQScheduler, queue: str, game_id: str, seat: int | None = None
+) -> Job | None:
+    """The game's job (for ``seat``, when given) that a worker has started on ``queue`` (with
+    that worker's name)."""
     registry = StartedJobRegistry(queue, connection=scheduler.connection)
     for job_id in registry.get_job_ids():
         job = Job.fetch(job_id, connection=scheduler.connection, serializer=JSONSerializer)
-        if job.args[0] == game_id and job.worker_name:
+        if job.args[0] == game_id and job.worker_name and seat in (None, job.args[1]):
             return job
     return None
 
@@ -97,7 +100,8 @@ def test_a_due_timeout_is_played_while_a_search_holds_the_bot_worker(
     scheduler.job_timeout = HOLD_MAX_S + 30  # RQ must not kill the held search first
     searching = games.create(SLOW.id, [HELD_BOT, RANDOM], {}).game_id
     search = wait_until(
-        lambda: started_job(scheduler, scheduler.names.bots, searching),
+        # The held seat's job: the other seat's (random) may start first, and ends at once.
+        lambda: started_job(scheduler, scheduler.names.bots, searching, seat=0),
         30,
         "the held search to start",
     )
@@ -138,7 +142,8 @@ def test_a_timer_whose_timer_worker_dies_mid_job_is_played_by_another_worker(
     scheduler.job_timeout = HOLD_MAX_S + 30  # RQ must not kill the held search first
     searching = games.create(SLOW.id, [HELD_BOT, RANDOM], {}).game_id
     wait_until(
-        lambda: started_job(scheduler, scheduler.names.bots, searching),
+        # The held seat's job: the other seat's (random) may start first, and ends at once.
+        lambda: started_job(scheduler, scheduler.names.bots, searching, seat=0),
         30,
         "the held search to start",
     )
