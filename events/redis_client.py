@@ -49,6 +49,7 @@ __all__ = [
     "connect_server",
     "is_cluster",
     "is_cluster_url",
+    "reply_text",
     "retry_policy",
 ]
 
@@ -149,3 +150,9 @@ def connect_server(
     if is_cluster(client):
         raise ValueError(f"one Redis server is needed here, not a Redis Cluster: {url!r}")
     return client
+
+
+def reply_text(value: Any) -> str:
+    """A reply's bytes (or a value already decoded) as text: a client without
+    ``decode_responses``, as ours are, answers bytes, and a test's fakeredis may not."""
+    return value.decode() if isinstance(value, bytes) else str(value)

@@ -75,6 +75,7 @@ from events.redis_client import (
     Client,
     blocking_socket_timeout,
     is_cluster,
+    reply_text,
 )
 
 __all__ = [
@@ -254,10 +255,6 @@ def retry_window_s(cluster: bool) -> float:
     return DEFAULT_RETRY_S[cluster]
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 class RedisEventStore:
     """Appends and reads the events of games on Redis (or fakeredis with lupa).
 
@@ -373,11 +370,11 @@ class RedisEventStore:
             if message.startswith("PREV_HASH_MISMATCH "):
                 raise PrevHashMismatch(int(message.split()[1])) from None
             raise
-        if _text(status) == "OK":
+        if reply_text(status) == "OK":
             envelopes = [envelope for envelope, _ in sealed]
             return AppendResult(expected_version + 1, int(value), envelopes, False)
         # The script always writes three parts; the fingerprint may be "" or contain spaces.
-        first, last, stored_fingerprint = _text(value).split(" ", 2)
+        first, last, stored_fingerprint = reply_text(value).split(" ", 2)
         if stored_fingerprint != fingerprint:
             raise IdempotencyKeyReused(command_id)
         original = self.read(game_id, after=int(first) - 1, until=int(last))
@@ -465,7 +462,7 @@ class RedisEventStore:
         record = self._redis.hget(keys(game_id)[1], command_id)
         if record is None:
             return []
-        first, last, stored_fingerprint = _text(record).split(" ", 2)
+        first, last, stored_fingerprint = reply_text(record).split(" ", 2)
         if stored_fingerprint != fingerprint:
             raise IdempotencyKeyReused(command_id)
         return self.read(game_id, after=int(first) - 1, until=int(last))
@@ -639,7 +636,7 @@ class RedisEventStore:
         seen: set[str] = set()
         for suffix in ("}:events", "}:archived"):  # a game being archived has both for a while
             for key in self._redis.scan_iter(match=prefix + "*" + suffix, count=500):
-                game_id = _text(key)[len(prefix) : -len(suffix)]
+                game_id = reply_text(key)[len(prefix) : -len(suffix)]
                 if game_id not in seen:
                     seen.add(game_id)
                     yield game_id
@@ -668,7 +665,7 @@ class RedisEventStore:
             else reply
         )
         return [
-            (_text(key), _text(entry_id), fields)
+            (reply_text(key), reply_text(entry_id), fields)
             for key, entries in pairs
             for entry_id, fields in entries
         ]

@@ -58,7 +58,7 @@ import orjson
 import redis
 
 from domain.match import ACTIVE, CLOSED, FINISHED, WAITING, MatchState
-from events.redis_client import Client
+from events.redis_client import Client, reply_text
 from service import metrics, policies
 from service.accounts import account_key
 from service.errors import ServiceError
@@ -121,10 +121,6 @@ def wake_key(bucket: int, process: str) -> str:
 
 def connects_key(account: str, window: int) -> str:
     return account_key(account, "connects", str(window))
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def entry_id(text: str) -> tuple[int, int] | None:
@@ -312,7 +308,7 @@ class AccountStreams:
             stream_key(account), fields, maxlen=self.keep, approximate=True
         )
         self._tell([(account, frame)])
-        return _text(entry)
+        return reply_text(entry)
 
     def _tell(self, found: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
         """Offer frames just written to ``on_written``: what fails there is logged and
@@ -328,7 +324,7 @@ class AccountStreams:
     def head(self, account: str) -> str:
         """The id of the account's newest frame (``0-0`` when it has none)."""
         newest = self.redis.xrevrange(stream_key(account), "+", "-", count=1)
-        return _text(newest[0][0]) if newest else START
+        return reply_text(newest[0][0]) if newest else START
 
     def read(
         self, account: str, after: str, until: str | None = None, count: int | None = None
@@ -336,7 +332,7 @@ class AccountStreams:
         """The frames after ``after`` up to ``until`` (inclusive; all when None)."""
         low = "-" if after == START else f"({after}"
         reply: Any = self.redis.xrange(stream_key(account), low, until or "+", count=count)
-        return [(_text(entry), fields) for entry, fields in reply]
+        return [(reply_text(entry), fields) for entry, fields in reply]
 
     def kept_since(self, account: str, after: str) -> bool:
         """Whether every frame after ``after`` is still in the stream (none was trimmed)."""
@@ -356,7 +352,7 @@ class AccountStreams:
         first = info.get("first-entry")
         if first is None or first[0] is None:
             return added is None and after == START
-        return not later(_text(first[0]), after)
+        return not later(reply_text(first[0]), after)
 
     def wake(self, bucket: int, process: str) -> None:
         """Add an entry to ``process``'s wake stream of ``bucket`` (see ``wake_key``)."""

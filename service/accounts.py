@@ -42,7 +42,7 @@ from typing import Any
 import orjson
 
 from domain.match import ACTIVE, CLOSED, FINISHED, WAITING, MatchState
-from events.redis_client import Client
+from events.redis_client import Client, reply_text
 from service.errors import (
     DeviceCodeNotFound,
     Forbidden,
@@ -99,10 +99,6 @@ def _handle_key(handle: str) -> str:
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def is_account_key(token: str) -> bool:
@@ -203,7 +199,7 @@ class Accounts:
 
     def _invite_valid(self, invite_key: str) -> bool:
         expires_at = self.redis.get(invite_key)
-        return expires_at is not None and self._now() < _text(expires_at)
+        return expires_at is not None and self._now() < reply_text(expires_at)
 
     def create_invite(self) -> tuple[str, str]:
         """A single-use invite code and when it expires."""
@@ -222,7 +218,7 @@ class Accounts:
         if not HANDLE.fullmatch(handle):
             return None
         account_id = self.redis.get(_handle_key(handle))
-        return self.get(_text(account_id)) if account_id is not None else None
+        return self.get(reply_text(account_id)) if account_id is not None else None
 
     def many(self, account_ids: Iterable[str]) -> dict[str, Account]:
         """Account id → account, for the ids that name an account: one pipeline, so a page of
@@ -274,7 +270,7 @@ class Accounts:
         records = [
             orjson.loads(value)
             for field, value in stored.items()
-            if _text(field).startswith("key:")
+            if reply_text(field).startswith("key:")
         ]
         return sorted((shown_key(record) for record in records), key=lambda r: r["created_at"])
 
@@ -384,7 +380,10 @@ class Accounts:
 
     def entries(self, account: str, status: str) -> list[dict[str, Any]]:
         """Every entry of ``status`` (for waiting and active games: few at a time)."""
-        ids = [_text(game_id) for game_id in self.redis.zrange(_status_key(account, status), 0, -1)]
+        ids = [
+            reply_text(game_id)
+            for game_id in self.redis.zrange(_status_key(account, status), 0, -1)
+        ]
         return self._metas(account, ids)
 
     def finished(
@@ -396,13 +395,15 @@ class Accounts:
         top: Any = "+inf"
         if before is not None:
             ties: Any = self.redis.zrevrangebyscore(key, before[0], before[0], withscores=True)
-            found = [(member, score) for member, score in ties if _text(member) < before[1]]
+            found = [(member, score) for member, score in ties if reply_text(member) < before[1]]
             top = f"({before[0]}"
         more: Any = self.redis.zrevrangebyscore(
             key, top, "-inf", start=0, num=count, withscores=True
         )
         found += more
-        ordered = sorted(((int(s), _text(m)) for m, s in found), key=lambda p: (-p[0], _rev(p[1])))
+        ordered = sorted(
+            ((int(s), reply_text(m)) for m, s in found), key=lambda p: (-p[0], _rev(p[1]))
+        )
         return self._metas(account, [game_id for _, game_id in ordered[:count]])
 
     def _metas(self, account: str, ids: list[str]) -> list[dict[str, Any]]:

@@ -45,6 +45,7 @@ import orjson
 
 from domain import match, registry
 from domain.errors import InvalidSetup
+from events.redis_client import reply_text
 from service.accounts import Account, account_key
 from service.errors import (
     ChallengeClosed,
@@ -140,10 +141,6 @@ def _ms(instant: str) -> int:
     return int(datetime.fromisoformat(instant).timestamp() * 1000)
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 @dataclass(frozen=True)
 class Challenge:
     """A challenge as stored: its fixed part (``doc``) and where it stands."""
@@ -192,7 +189,7 @@ class Challenge:
 
 
 def _parse(challenge_id: str, raw: Mapping[Any, Any]) -> Challenge | None:
-    fields = {_text(name): _text(value) for name, value in raw.items()}
+    fields = {reply_text(name): reply_text(value) for name, value in raw.items()}
     if "doc" not in fields:
         return None
     doc = orjson.loads(fields["doc"])
@@ -329,7 +326,7 @@ class Challenges:
         (it is the challenger), oldest first. Closed ones leave the lists."""
         found: dict[str, list[Challenge]] = {}
         for name, key in (("incoming", incoming_key(account)), ("outgoing", outgoing_key(account))):
-            ids = [_text(member) for member in self.redis.zrange(key, 0, -1)]
+            ids = [reply_text(member) for member in self.redis.zrange(key, 0, -1)]
             kept, closed = [], []
             for challenge_id in ids:
                 challenge = self._read(challenge_id)
@@ -351,7 +348,7 @@ class Challenges:
             keys=[challenge_key(challenge_id)],
             args=[action, account, self._now(), game_id_of(challenge_id)],
         )
-        return [_text(part) for part in reply]
+        return [reply_text(part) for part in reply]
 
     def accept(self, challenge_id: str, account: str) -> Challenge:
         """The opponent's accept. The accept that completes the answers creates the table and
@@ -447,5 +444,5 @@ class Challenges:
         """Expire the open challenges whose time has come (the sweeper's part); how many."""
         now_ms = _ms(self._now())
         found = self.redis.zrangebyscore(EXPIRY_KEY, 0, now_ms, 0, batch)
-        due = [_text(member) for member in found]
+        due = [reply_text(member) for member in found]
         return sum(self.expire(challenge_id) for challenge_id in due)

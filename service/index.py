@@ -37,7 +37,7 @@ from typing import Any
 import orjson
 
 from domain.match import ENDED, FINISHED, MatchState
-from events.redis_client import Client
+from events.redis_client import Client, reply_text
 from service.policies import rateable
 
 BUCKETS = 16
@@ -109,10 +109,6 @@ def decode_cursor(cursor: str) -> tuple[int, str]:
     return int(position), game_id
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 class GameIndex:
     def __init__(self, client: Client) -> None:
         self.redis = client
@@ -182,7 +178,7 @@ class GameIndex:
         pipe = self.redis.pipeline(transaction=False)
         for bucket in range(BUCKETS):
             pipe.zrangebyscore(_archive_due(bucket), "-inf", ended_before, start=0, num=limit)
-        found = [_text(game_id) for reply in pipe.execute() for game_id in reply]
+        found = [reply_text(game_id) for reply in pipe.execute() for game_id in reply]
         return found[:limit]
 
     def unrated(self, ended_before: float, limit: int) -> list[str]:
@@ -191,7 +187,7 @@ class GameIndex:
         pipe = self.redis.pipeline(transaction=False)
         for bucket in range(BUCKETS):
             pipe.zrangebyscore(_unrated(bucket), "-inf", ended_before, start=0, num=limit)
-        found = [_text(game_id) for reply in pipe.execute() for game_id in reply]
+        found = [reply_text(game_id) for reply in pipe.execute() for game_id in reply]
         return found[:limit]
 
     def rated(self, game_id: str) -> None:
@@ -272,7 +268,7 @@ class GameIndex:
         ):
             for reply in replies:
                 for member, score in reply:
-                    game_id, position = _text(member), int(score)
+                    game_id, position = reply_text(member), int(score)
                     if after is None or (position, game_id) < after:
                         found.append((position, game_id, bucket))
         chosen = heapq.nlargest(limit + 1, found)
@@ -298,7 +294,7 @@ class GameIndex:
             key, start = _filter(bucket, f"status:{status}"), 0
             while True:
                 ids = self.redis.zrange(key, start, start + chunk - 1)
-                yield from (_text(game_id) for game_id in ids)
+                yield from (reply_text(game_id) for game_id in ids)
                 if len(ids) < chunk:
                     break
                 start += chunk
@@ -334,7 +330,7 @@ class GameIndex:
     def game_of_token(self, token_hash: str) -> str | None:
         key = _tokens(bucket_of(token_hash))
         game_id = self.redis.hget(key, token_hash)
-        return _text(game_id) if game_id is not None else None
+        return reply_text(game_id) if game_id is not None else None
 
 
 def _chunks(items: list[Any], size: int) -> Iterable[list[Any]]:

@@ -54,7 +54,7 @@ from openskill.models import PlackettLuce
 from domain import registry
 from domain.match import MatchState
 from domain.registry import UnknownGame
-from events.redis_client import Client
+from events.redis_client import Client, reply_text
 from service.errors import RatingGameNotFound
 from service.policies import rateable, rated_seats
 
@@ -162,10 +162,6 @@ def _rating(raw: Any) -> Rating:
     return Rating(data["mu"], data["sigma"], data["games"])
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 # KEYS: rated set, the board of the key, the game's board, then one hash per account, then one
 # history per account (in the same order). ARGV: game id, rating key, players, the history's
 # cap, then per account: id, the JSON read ("" for none), the new JSON, the new ordinal, the
@@ -218,7 +214,7 @@ class Ratings:
     def of(self, account: str) -> dict[str, Rating]:
         """Every rating of ``account``, by rating key."""
         found = self.redis.hgetall(_of(account))
-        return {_text(key): _rating(raw) for key, raw in found.items()}
+        return {reply_text(key): _rating(raw) for key, raw in found.items()}
 
     def history(self, account: str, game: str, players: int) -> list[Point]:
         """The points of ``account``'s rating in ``game`` with ``players`` (the last
@@ -253,7 +249,7 @@ class Ratings:
             for account, raw, old, (mu, sigma) in zip(accounts, read, before, after, strict=True):
                 new = Rating(mu, sigma, old.games + 1)
                 record = {"mu": mu, "sigma": sigma, "games": new.games}
-                args += [account, _text(raw) if raw is not None else "", orjson.dumps(record)]
+                args += [account, reply_text(raw) if raw is not None else "", orjson.dumps(record)]
                 point = Point(game_id, ended_at, mu, sigma, new.ordinal, new.games)
                 args += [repr(new.ordinal), new.games, orjson.dumps(point.shown())]
             done = int(self._apply(keys=keys, args=args))
@@ -295,8 +291,8 @@ class Ratings:
                     key, f"({after[0]!r}", "-inf", start=0, num=limit + 1, withscores=True
                 ),
             )
-            found = [(m, s) for m, s in ties if _text(m) < after[1]] + below
-        page = [(_text(member), float(score)) for member, score in found[: limit + 1]]
+            found = [(m, s) for m, s in ties if reply_text(m) < after[1]] + below
+        page = [(reply_text(member), float(score)) for member, score in found[: limit + 1]]
         more = len(page) > limit
         page = page[:limit]
         owners: list[tuple[str, int]] = []

@@ -50,6 +50,7 @@ from typing import Any
 import orjson
 
 from domain import match, registry
+from events.redis_client import reply_text
 from service import policies
 from service.accounts import Account, account_key
 from service.challenges import check_setup
@@ -148,10 +149,6 @@ def game_id_of(seek_ids: Sequence[str]) -> str:
     return hashlib.sha256(("foxden:seeks:" + ",".join(seek_ids)).encode()).hexdigest()[:32]
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _instant(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
@@ -195,7 +192,7 @@ class Seek:
 
 
 def _parse(seek_id: str, raw: Mapping[Any, Any]) -> Seek | None:
-    fields = {_text(name): _text(value) for name, value in raw.items()}
+    fields = {reply_text(name): reply_text(value) for name, value in raw.items()}
     if "doc" not in fields:
         return None
     return Seek(seek_id, orjson.loads(fields["doc"]), fields["status"], fields.get("game"))
@@ -318,11 +315,11 @@ class Seeks:
         key = account_seeks_key(account)
         waiting, closed = [], []
         for member in self.redis.zrange(key, 0, -1):
-            seek = self._read(_text(member))
+            seek = self._read(reply_text(member))
             if seek is not None and seek.status == WAITING:
                 waiting.append(seek)
             else:
-                closed.append(_text(member))
+                closed.append(reply_text(member))
         if closed:
             self.redis.zrem(key, *closed)
         return waiting
@@ -330,7 +327,7 @@ class Seeks:
     def cancel(self, seek_id: str, account: str) -> Seek:
         """Take the account's waiting seek out of its pool (``SeekClosed`` once paired)."""
         self.get(seek_id, account)  # another's seek is not found
-        outcome = _text(
+        outcome = reply_text(
             self._cancel(keys=[seek_key(seek_id), queue_key(seek_id[:16])], args=[seek_id])
         )
         if outcome != "canceled_now":
@@ -378,7 +375,7 @@ class Seeks:
 
     def _waiting(self, pool: str) -> list[Seek]:
         """The pool's waiting seeks, in arrival order (one pipeline)."""
-        ids = [_text(member) for member in self.redis.zrange(queue_key(pool), 0, -1)]
+        ids = [reply_text(member) for member in self.redis.zrange(queue_key(pool), 0, -1)]
         if not ids:
             return []
         pipe = self.redis.pipeline(transaction=False)
@@ -396,7 +393,7 @@ class Seeks:
 
     def _claims(self, pool: str) -> list[tuple[str, dict[str, Any]]]:
         stored = self.redis.hgetall(claims_key(pool))
-        return sorted((_text(game_id), orjson.loads(raw)) for game_id, raw in stored.items())
+        return sorted((reply_text(game_id), orjson.loads(raw)) for game_id, raw in stored.items())
 
     def _finish(self, pool: str, game_id: str, claim: Mapping[str, Any]) -> None:
         """Create the claimed table (again, if a pass died half-way: nothing twice), drop the
@@ -424,7 +421,7 @@ class Seeks:
         """The pools that hold waiting seeks or unfinished claims: each needs a pass. A pool
         found empty leaves ``POOLS_KEY``, and comes back at once if a seek came meanwhile (a
         seek's arrival adds it after the seek is queued, so one of the two sees the other)."""
-        pools = sorted(_text(member) for member in self.redis.smembers(POOLS_KEY))
+        pools = sorted(reply_text(member) for member in self.redis.smembers(POOLS_KEY))
         if not pools:
             return []
         sizes = self._sizes(pools)

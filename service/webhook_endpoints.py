@@ -26,7 +26,7 @@ from typing import Any
 
 import orjson
 
-from events.redis_client import Client
+from events.redis_client import Client, reply_text
 from service.accounts import account_key
 from service.errors import TooManyWebhooks, WebhookNotFound, WebhookUrlRefused
 from service.webhook_delivery import TIMEOUT_S, new_secret
@@ -101,10 +101,6 @@ def owner_of(webhook: str) -> str | None:
 
 def iso(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def text_of(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 @dataclass(frozen=True)
@@ -182,7 +178,7 @@ class Endpoint:
 
 def parse_endpoints(found: Mapping[Any, Any]) -> list[Endpoint]:
     """The endpoints of one owner's hash, as HGETALL gave it."""
-    fields = {text_of(name): value for name, value in found.items()}
+    fields = {reply_text(name): value for name, value in found.items()}
     return [
         Endpoint.load(raw, fields.get(name + ":status"))
         for name, raw in fields.items()

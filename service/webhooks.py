@@ -62,7 +62,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from events.redis_client import Client
+from events.redis_client import Client, reply_text
 from service.errors import DeliveryNotFound, WebhookDisabled
 from service.webhook_delivery import Answer, HttpPoster, Post, headers, next_delay
 from service.webhook_endpoints import (
@@ -78,7 +78,6 @@ from service.webhook_endpoints import (
     health_key,
     iso,
     owner_key,
-    text_of,
 )
 from service.webhook_targets import Resolver, UnsafeTarget, check, system_resolver
 
@@ -234,7 +233,7 @@ class Webhooks(Endpoints):
         stored: Any = self.redis.hmget(delivery_key(webhook, delivery), ["payload", "status"])
         if stored[0] is None:
             return "expired"
-        if not manual and text_of(stored[1] or b"") == "delivered":
+        if not manual and reply_text(stored[1] or b"") == "delivered":
             return "done"  # a redelivery got it through meanwhile
         body = stored[0] if isinstance(stored[0], bytes) else str(stored[0]).encode()
         return endpoint, body
@@ -289,7 +288,7 @@ class Webhooks(Endpoints):
             self._queue(webhook, delivery, str(int(attempt) + 1), delay)
         self.redis.zrem(PENDING_KEY, f"{webhook} {delivery} {attempt}")
         if not answer.ok:
-            failures, since = int(replies[-2]), float(text_of(replies[-1]))
+            failures, since = int(replies[-2]), float(reply_text(replies[-1]))
             self._maybe_disable(endpoint, now, since, failures)
         return "delivered" if answer.ok else "retrying" if delay is not None else "failed"
 
@@ -316,8 +315,8 @@ class Webhooks(Endpoints):
         overdue: Any = self.redis.zrangebyscore(PENDING_KEY, "-inf", now, start=0, num=batch)
         repaired = 0
         for member in overdue:
-            webhook, delivery, attempt = text_of(member).split(" ")
-            if not self.redis.zrem(PENDING_KEY, text_of(member)):
+            webhook, delivery, attempt = reply_text(member).split(" ")
+            if not self.redis.zrem(PENDING_KEY, reply_text(member)):
                 continue  # another sweeper took it
             claimed = self.redis.exists(claim_key(webhook, delivery, attempt))
             endpoint = self._load(webhook)
